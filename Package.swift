@@ -1,0 +1,69 @@
+// swift-tools-version:6.0
+// FaceBench: compare face detectors on annotated datasets.
+//
+// Target graph (data flows one way, dependencies point down):
+//
+//   facebench (executable) → FaceBenchCLI
+//   FaceBenchCLI → FaceBenchOpenCV, FaceBenchDlib, FaceBenchCodecs, FaceBenchCore
+//   FaceBenchOpenCV → COpenCVShim (C++),  FaceBenchDlib → CDlibShim (C++),
+//   FaceBenchCodecs → CImageCodecs (C: libjpeg-turbo, libpng)
+//   FaceBenchCore: pure Swift, no native dependency, no unsafe flags.
+//
+// The native shims need unsafe flags (OpenCV's headers live outside the default include
+// path, and dlib must be compiled optimised even in debug builds), so only the core is
+// usable as a dependency of remote packages.
+import PackageDescription
+
+let package = Package(
+    name: "FaceBench",
+    products: [
+        .library(name: "FaceBenchCore", targets: ["FaceBenchCore"]),
+        .library(name: "FaceBenchCodecs", targets: ["FaceBenchCodecs"]),
+        .library(name: "FaceBenchOpenCV", targets: ["FaceBenchOpenCV"]),
+        .library(name: "FaceBenchDlib", targets: ["FaceBenchDlib"]),
+        .executable(name: "facebench", targets: ["facebench"]),
+    ],
+    targets: [
+        .target(name: "FaceBenchCore"),
+
+        .target(
+            name: "CImageCodecs",
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]
+        ),
+        .target(name: "FaceBenchCodecs", dependencies: ["FaceBenchCore", "CImageCodecs"]),
+
+        .target(
+            name: "COpenCVShim",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4", "-O2"])],
+            linkerSettings: [
+                .linkedLibrary("opencv_core"),
+                .linkedLibrary("opencv_imgproc"),
+                .linkedLibrary("opencv_objdetect"),
+            ]
+        ),
+        .target(name: "FaceBenchOpenCV", dependencies: ["FaceBenchCore", "COpenCVShim"]),
+
+        .target(
+            name: "CDlibShim",
+            // dlib at -O0 is ~140x slower; DEBUG would also switch its asserts on, which
+            // the installed libdlib.so was built without.
+            cxxSettings: [.unsafeFlags(["-O2", "-UDEBUG", "-DNDEBUG"])],
+            linkerSettings: [.linkedLibrary("dlib"), .linkedLibrary("lapack"), .linkedLibrary("blas")]
+        ),
+        .target(name: "FaceBenchDlib", dependencies: ["FaceBenchCore", "CDlibShim"]),
+
+        .target(
+            name: "FaceBenchCLI",
+            dependencies: ["FaceBenchCore", "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchDlib"]
+        ),
+        .executableTarget(name: "facebench", dependencies: ["FaceBenchCLI"]),
+
+        .testTarget(name: "FaceBenchCoreTests", dependencies: ["FaceBenchCore"]),
+        .testTarget(
+            name: "FaceBenchBackendTests",
+            dependencies: ["FaceBenchCore", "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchDlib"]
+        ),
+        .testTarget(name: "FaceBenchCLITests", dependencies: ["FaceBenchCLI", "FaceBenchCore"]),
+    ],
+    cxxLanguageStandard: .cxx17
+)

@@ -1,0 +1,49 @@
+/*
+ * fb_codecs.h — decode JPEG and PNG files to 8-bit pixels with libjpeg-turbo and libpng.
+ *
+ * Contract:
+ *  - fb_decode_file fills `out` with interleaved 8-bit pixels, rows packed (stride =
+ *    width * channels), channels 1 (gray source) or 3 (RGB, any color source). Palette,
+ *    low-bit-depth and 16-bit images are expanded or reduced to 8 bits per channel as
+ *    OpenCV's imread does (16-bit: high byte; alpha: dropped).
+ *  - Returns 0 on success. On failure returns non-zero, leaves out->pixels NULL and writes a
+ *    NUL-terminated reason (without the path) into `error`.
+ *  - The caller releases pixels with fb_image_free. Safe to call from several threads.
+ */
+#ifndef FB_CODECS_H
+#define FB_CODECS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct fb_decoded_image {
+    int width;
+    int height;
+    int channels;
+    unsigned char *pixels;
+} fb_decoded_image;
+
+int fb_decode_file(const char *path, fb_decoded_image *out, char *error, size_t error_size);
+void fb_image_free(fb_decoded_image *image);
+/*
+ * Encoding: 8-bit pixels (channels 1 or 3, rows `stride` bytes apart) to a PNG or JPEG held
+ * in memory. On success returns 0 and sets *data (malloc'd, freed with fb_buffer_free) and
+ * *size; on failure returns non-zero with a reason in `error`.
+ */
+int fb_encode_png(const unsigned char *pixels, int width, int height, int channels, int stride,
+                  unsigned char **data, size_t *size, char *error, size_t error_size);
+int fb_encode_jpeg(const unsigned char *pixels, int width, int height, int channels, int stride, int quality,
+                   unsigned char **data, size_t *size, char *error, size_t error_size);
+void fb_buffer_free(unsigned char *data);
+
+/* "libjpeg-turbo 2.1.5, libpng 1.6.39" style description of the codec libraries. */
+const char *fb_codecs_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

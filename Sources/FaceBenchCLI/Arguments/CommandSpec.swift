@@ -1,0 +1,228 @@
+import FaceBenchCore
+
+/// A command's interface, declared once: its name, what it does, its options and
+/// positional arguments. Parsing, `--help` and usage errors all come from this.
+struct CommandSpec: Sendable {
+    var name: String
+    var abstract: String
+    var discussion: String = ""
+    var options: [OptionSpec] = []
+    var arguments: [ArgumentSpec] = []
+    var examples: [String] = []
+}
+
+struct OptionSpec: Sendable {
+    enum Kind: Sendable, Equatable {
+        case flag
+        /// One value; given twice is an error.
+        case value(String)
+        /// Any number of values, by repeating the option or separating with commas when
+        /// `commaSeparated`.
+        case repeated(String, commaSeparated: Bool)
+    }
+
+    var name: String
+    var kind: Kind
+    var help: String
+    var defaultText: String?
+
+    init(_ name: String, _ kind: Kind, help: String, default defaultText: String? = nil) {
+        self.name = name
+        self.kind = kind
+        self.help = help
+        self.defaultText = defaultText
+    }
+
+    var flagText: String {
+        switch kind {
+        case .flag: return "--\(name)"
+        case let .value(valueName): return "--\(name) \(valueName)"
+        case let .repeated(valueName, _): return "--\(name) \(valueName)"
+        }
+    }
+}
+
+struct ArgumentSpec: Sendable {
+    var name: String
+    var help: String
+    var optional = false
+    var repeated = false
+}
+
+/// What the parser found. Accessors convert and check values, throwing usage errors that
+/// name the option.
+struct ParsedArguments: Sendable {
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+    var positionals: [String] = []
+
+    func string(_ name: String) -> String? { values[name]?.last }
+    func strings(_ name: String) -> [String] { values[name] ?? [] }
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    func int(_ name: String, atLeast minimum: Int? = nil) throws -> Int? {
+        guard let text = string(name) else { return nil }
+        guard let value = Int(text), minimum.map({ value >= $0 }) ?? true else {
+            throw FaceBenchError.usage("--\(name) expects an integer\(minimum.map { " >= \($0)" } ?? ""), got '\(text)'")
+        }
+        return value
+    }
+
+    func ints(_ name: String, atLeast minimum: Int) throws -> [Int] {
+        try strings(name).map { text in
+            guard let value = Int(text), value >= minimum else {
+                throw FaceBenchError.usage("--\(name) expects integers >= \(minimum), got '\(text)'")
+            }
+            return value
+        }
+    }
+
+    func double(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
+        guard let text = string(name) else { return nil }
+        guard let value = Double(text), range.contains(value) else {
+            throw FaceBenchError.usage("--\(name) expects a number in \(range.lowerBound)…\(range.upperBound), got '\(text)'")
+        }
+        return value
+    }
+}
+
+extension CommandSpec {
+    static let helpOption = OptionSpec("help", .flag, help: "Show this help.")
+
+    func parse(_ arguments: [String]) throws -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            if argument == "-h" || argument == "--help" {
+                parsed.flags.insert("help")
+                continue
+            }
+            guard argument.hasPrefix("--") else {
+                throw FaceBenchError.usage("\(name): unknown option '\(argument)' (options are spelled --name; see --help)")
+            }
+            var key = String(argument.dropFirst(2))
+            var inlineValue: String?
+            if let equals = key.firstIndex(of: "=") {
+                inlineValue = String(key[key.index(after: equals)...])
+                key = String(key[..<equals])
+            }
+            guard let option = options.first(where: { $0.name == key }) else {
+                let suggestion = options.map(\.name).min { editDistance($0, key) < editDistance($1, key) }
+                let hint = suggestion.map { editDistance($0, key) <= 3 ? "; did you mean --\($0)?" : "" } ?? ""
+                throw FaceBenchError.usage("\(name): unknown option '--\(key)'\(hint) (see --help)")
+            }
+            switch option.kind {
+            case .flag:
+                guard inlineValue == nil else { throw FaceBenchError.usage("\(name): --\(key) takes no value") }
+                parsed.flags.insert(key)
+            case .value, .repeated:
+                let value: String
+                if let inlineValue {
+                    value = inlineValue
+                } else {
+                    guard index < arguments.count else { throw FaceBenchError.usage("\(name): --\(key) needs a value") }
+                    value = arguments[index]
+                    index += 1
+                }
+                if case .value = option.kind, parsed.values[key] != nil {
+                    throw FaceBenchError.usage("\(name): --\(key) given more than once")
+                }
+                if case .repeated(_, true) = option.kind {
+                    parsed.values[key, default: []] += value.split(separator: ",").map(String.init)
+                } else {
+                    parsed.values[key, default: []].append(value)
+                }
+            }
+        }
+        if parsed.flag("help") { return parsed }
+        let minimum = self.arguments.filter { !$0.optional }.count
+        let unbounded = self.arguments.contains { $0.repeated }
+        if parsed.positionals.count < minimum {
+            let missing = self.arguments.filter { !$0.optional }[parsed.positionals.count].name
+            throw FaceBenchError.usage("\(name): missing \(missing) (see --help)")
+        }
+        if !unbounded, parsed.positionals.count > self.arguments.count {
+            throw FaceBenchError.usage("\(name): unexpected argument '\(parsed.positionals[self.arguments.count])' (see --help)")
+        }
+        return parsed
+    }
+
+    var usageLine: String {
+        var parts = ["facebench", name]
+        parts += arguments.map { argument in
+            let text = argument.name + (argument.repeated ? "…" : "")
+            return argument.optional ? "[\(text)]" : text
+        }
+        if !options.isEmpty { parts.append("[options]") }
+        return parts.joined(separator: " ")
+    }
+
+    var help: String {
+        var out = "\(abstract)\n\nUSAGE: \(usageLine)\n"
+        if !discussion.isEmpty { out += "\n" + discussion + "\n" }
+        if !arguments.isEmpty {
+            out += "\nARGUMENTS:\n"
+            for argument in arguments { out += Self.row(argument.name, argument.help) }
+        }
+        out += "\nOPTIONS:\n"
+        for option in options + [Self.helpOption] {
+            var text = option.help
+            if let defaultText = option.defaultText { text += " (default: \(defaultText))" }
+            if case .repeated = option.kind { text += " Repeatable." }
+            out += Self.row(option.flagText, text)
+        }
+        if !examples.isEmpty {
+            out += "\nEXAMPLES:\n" + examples.map { "  " + $0 }.joined(separator: "\n") + "\n"
+        }
+        return out
+    }
+
+    static func row(_ left: String, _ right: String) -> String {
+        let width = 28
+        let wrapped = wrap(right, width: 100 - width - 2)
+        if left.count + 2 < width {
+            let first = "  " + left + String(repeating: " ", count: width - left.count - 2) + (wrapped.first ?? "")
+            return ([first] + wrapped.dropFirst().map { String(repeating: " ", count: width) + $0 }).joined(separator: "\n") + "\n"
+        }
+        return "  \(left)\n" + wrapped.map { String(repeating: " ", count: width) + $0 }.joined(separator: "\n") + "\n"
+    }
+
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if !current.isEmpty, current.count + 1 + word.count > width {
+                lines.append(current)
+                current = ""
+            }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+}
+
+/// Levenshtein distance, for "did you mean" hints.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    var previous = Array(0...b.count)
+    for i in 1...max(1, a.count) where !a.isEmpty {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...max(1, b.count) where !b.isEmpty {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return a.isEmpty ? b.count : previous[b.count]
+}

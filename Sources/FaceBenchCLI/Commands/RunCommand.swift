@@ -1,0 +1,147 @@
+import FaceBenchCore
+import FaceBenchOpenCV
+import Foundation
+
+enum RunCommand: FaceBenchCommand {
+    static let spec = CommandSpec(
+        name: "run",
+        abstract: "Run detectors over datasets and print the comparison table.",
+        discussion: """
+            Each image is decoded once (timed separately), then every detector runs on it, in an order rotated \
+            image by image. Each finished image is appended to DIR/<dataset>/images.jsonl, so an interrupted run \
+            (Ctrl-C, kill, power loss) continues with --resume. Writes results.json, gt.coco.json, \
+            <detector>.coco.json and report.md per dataset, and DIR/report.md for all.
+            """,
+        options: [
+            OptionSpec("dataset", .repeated("NAME|PATH", commaSeparated: false), help: "Dataset name (see `facebench list`) or a folder/file in a known format.", default: "every named dataset with images found"),
+            OptionSpec("detector", .repeated("SPEC", commaSeparated: false), help: "Detector spec, e.g. haar:cascade=alt2,neighbors=5.", default: Toolbox.defaultDetectors.joined(separator: ", ")),
+            OptionSpec("out", .value("DIR"), help: "Output folder.", default: "Results/runs/<UTC time>, linked as Results/runs/latest"),
+            OptionSpec("resume", .flag, help: "Continue the interrupted run in --out (default Results/runs/latest) without repeating finished images."),
+            OptionSpec("iou", .value("X"), help: "IoU a detection needs to match a face.", default: "0.5"),
+            OptionSpec("warmup", .value("N"), help: "Untimed calls per detector and worker before measuring.", default: "2"),
+            OptionSpec("repetitions", .value("N"), help: "Timed calls per detector and image (all kept).", default: "1"),
+            OptionSpec("threads", .repeated("N[,N…]", commaSeparated: true), help: "Worker counts: the first runs the benchmark, each gets a throughput pass (images/s, scaling efficiency).", default: "1, no throughput pass"),
+            OptionSpec("native-threads", .value("N"), help: "Threads OpenCV may use inside one call.", default: "1"),
+            OptionSpec("shard", .value("K/N"), help: "Run only the K-th of N deterministic slices of each dataset (combine with `facebench merge`)."),
+        ],
+        examples: [
+            "facebench run --dataset mit-cmu --detector haar --detector lbp --detector hog",
+            "facebench run --dataset dlib-faces --detector 'haar:cascade=alt2,scale=1.05,neighbors=5' --threads 1,2",
+            "facebench run --dataset mit-cmu --shard 2/4 --out shards/2",
+        ])
+
+    static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
+        var settings = RunSettings()
+        settings.iouThreshold = try arguments.double("iou", in: 0.01...1) ?? 0.5
+        settings.warmup = try arguments.int("warmup", atLeast: 0) ?? 2
+        settings.repetitions = try arguments.int("repetitions", atLeast: 1) ?? 1
+        let threads = try arguments.ints("threads", atLeast: 1)
+        settings.throughputThreads = threads
+        settings.nativeThreads = try arguments.int("native-threads", atLeast: 1) ?? 1
+        settings.shard = try arguments.string("shard").map(Shard.init(parsing:))
+        let resume = arguments.flag("resume")
+        let out = try outputDirectory(arguments.string("out"), resume: resume)
+        let datasetNames = arguments.strings("dataset").isEmpty ? toolbox.defaultDatasets : arguments.strings("dataset")
+        guard !datasetNames.isEmpty else {
+            throw FaceBenchError.usage("no --dataset given and no named dataset with images found on \(toolbox.catalog.searchPath.joined(separator: ":"))")
+        }
+        let specs = arguments.strings("detector").isEmpty ? Toolbox.defaultDetectors : arguments.strings("detector")
+        OpenCVBackend.setThreads(settings.nativeThreads)
+
+        let stop = StopSignal()
+        let interruption = InterruptHandler(stop: stop)
+        defer { interruption.cancel() }
+        let environment = toolbox.environment()
+        if !environment.isReleaseBuild {
+            StandardStreams.error("facebench run: WARNING: this is a debug build; latencies are not representative (swift build -c release)\n")
+        }
+        var combined = ""
+        var interrupted = false
+        for name in datasetNames {
+            let dataset = try toolbox.catalog.resolve(name)
+            let directory = out + "/" + dataset.name
+            let context = DetectorContext(outputDirectory: directory, dataset: dataset)
+            let factories = try toolbox.registry.factories(for: specs, context: context)
+            let runner = BenchmarkRunner(
+                .init(
+                    dataset: dataset, factories: factories, decoder: toolbox.decoder, settings: settings,
+                    workers: threads.first ?? 1, outputDirectory: directory, resume: resume, environment: environment,
+                    evaluators: toolbox.evaluators),
+                stop: stop)
+            let results = try runner.run()
+            try write(results, dataset: dataset, to: directory)
+            let section = ComparisonReport.markdown(results)
+            StandardStreams.output(section + "\n")
+            combined += section + "\n"
+            if results.interrupted {
+                interrupted = true
+                break
+            }
+        }
+        try FileIO.writeAtomically("# FaceBench comparison\n\n" + combined, to: out + "/report.md")
+        StandardStreams.error("facebench run: results in \(out)\n")
+        if interrupted {
+            StandardStreams.error("facebench run: interrupted; continue with: facebench run --resume --out \(out) (same options)\n")
+            return ExitStatus.interrupted
+        }
+        return ExitStatus.success
+    }
+
+    static func write(_ results: RunResults, dataset: Dataset, to directory: String) throws {
+        try results.write(to: directory + "/results.json")
+        let samples = results.records.compactMap { record in dataset.samples.first { $0.id == record.sampleID } }
+        try FileIO.writeAtomically(JSONWriter().bytes(COCOExport.groundTruth(dataset, samples: samples)), to: directory + "/gt.coco.json")
+        for detector in results.detectors {
+            try FileIO.writeAtomically(
+                JSONWriter(indent: nil).bytes(COCOExport.detections(results.records, detector: detector.id)),
+                to: directory + "/\(detector.id).coco.json")
+        }
+        try FileIO.writeAtomically(ComparisonReport.markdown(results), to: directory + "/report.md")
+    }
+
+    /// `--out`, or a new timestamped folder under Results/runs (linked as `latest`); with
+    /// `--resume` and no `--out`, the latest run.
+    static func outputDirectory(_ given: String?, resume: Bool) throws -> String {
+        if let given { return URL(fileURLWithPath: given).standardized.path }
+        let runs = FileManager.default.currentDirectoryPath + "/Results/runs"
+        let latest = runs + "/latest"
+        if resume {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: latest) else {
+                throw FaceBenchError.usage("--resume without --out continues \(latest), which does not exist")
+            }
+            return target.hasPrefix("/") ? target : runs + "/" + target
+        }
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let stamp = formatter.string(from: Date())
+        let directory = runs + "/" + stamp
+        try FileIO.createDirectory(directory)
+        try? FileManager.default.removeItem(atPath: latest)
+        try? FileManager.default.createSymbolicLink(atPath: latest, withDestinationPath: stamp)
+        return directory
+    }
+}
+
+/// Ctrl-C: the first asks the run to stop after the images in flight and write what is
+/// done; a second one exits at once.
+final class InterruptHandler {
+    let source: any DispatchSourceSignal
+
+    init(stop: StopSignal) {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler {
+            if stop.isRequested { exit(ExitStatus.interrupted) }
+            StandardStreams.error("\nfacebench: stopping after the images in flight (Ctrl-C again to quit now)\n")
+            stop.request()
+        }
+        source.resume()
+        self.source = source
+    }
+
+    func cancel() {
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+}

@@ -1,0 +1,44 @@
+/// The datasets and formats this build knows.
+extension DatasetCatalog {
+    public static let standardDefinitions: [DatasetDefinition] = [
+        DatasetDefinition(
+            name: "mit-cmu", folder: "mit-cmu",
+            summary: "MIT+CMU frontal faces: 130 gray images, 511 faces, 6 landmarks each",
+            hasImages: true, load: { root, name in try MITCMULoader.load(root: root, name: name) }),
+        DatasetDefinition(
+            name: "mit-cmu-face-only", folder: "mit-cmu",
+            summary: "MIT+CMU with the tighter face-only boxes",
+            hasImages: true, load: { root, name in try MITCMULoader.load(root: root, name: name, boxes: .faceOnly) }),
+        DatasetDefinition(
+            name: "dlib-faces", folder: "dlib-faces",
+            summary: "dlib's example faces: 9 PASCAL VOC photos, 43 faces, 68 landmarks each",
+            hasImages: true,
+            load: { root, name in
+                try DlibXMLLoader.load(
+                    files: [root + "/training.xml", root + "/testing.xml"], root: root, name: name,
+                    landmarkFiles: [root + "/training_with_face_landmarks.xml", root + "/testing_with_face_landmarks.xml"]
+                        .filter(FileIO.exists))
+            }),
+    ]
+
+    public static let standardFormats: [DatasetFormat] = [
+        DatasetFormat(
+            name: "mit-cmu",
+            recognises: { FileIO.exists($0 + "/ground_truth_bboxes.txt") },
+            load: { path, name in try MITCMULoader.load(root: path, name: name) }),
+        DatasetFormat(
+            name: "dlib-xml",
+            recognises: { path in
+                if path.hasSuffix(".xml") { return (try? FileIO.read(path).prefix(512)).map { String(decoding: $0, as: UTF8.self).contains("<dataset") } ?? false }
+                return FileIO.exists(path + "/training.xml") || FileIO.exists(path + "/testing.xml")
+            },
+            load: { path, name in
+                if path.hasSuffix(".xml") {
+                    let root = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+                    return try DlibXMLLoader.load(files: [path], root: root, name: name)
+                }
+                let files = ["training.xml", "testing.xml"].map { path + "/" + $0 }.filter(FileIO.exists)
+                return try DlibXMLLoader.load(files: files, root: path, name: name)
+            }),
+    ]
+}

@@ -1,0 +1,122 @@
+/// The configuration shared by every Viola-Jones cascade detector (OpenCV's and the pure
+/// Swift engine): which trained cascade, and detectMultiScale's parameters.
+public struct CascadeConfiguration: Sendable, Equatable {
+    public enum Family: String, Sendable {
+        case haar
+        case lbp
+    }
+
+    /// What a face's score is. `weight`: the final stage's sum of the best window of the group
+    /// (OpenCV's detectMultiScale3 level weight) — continuous, so AP and ROC have a real
+    /// ranking. `neighbors`: the number of raw windows grouped into the face
+    /// (detectMultiScale2), an integer with many ties.
+    public enum Score: String, Sendable, CaseIterable {
+        case weight
+        case neighbors
+    }
+
+    public var family: Family
+    /// The cascade name (`default`, `alt2`, `improved`, …) or a path to a cascade XML file.
+    public var cascade: String
+    public var scaleFactor: Double
+    public var minNeighbors: Int
+    /// Smallest and largest face side in pixels; 0 means the cascade window and no limit.
+    public var minSize: Int
+    public var maxSize: Int
+    public var score: Score
+
+    /// OpenCV's frontal-face cascades as opencv-data installs them.
+    public static let cascadeFiles: [Family: [(name: String, file: String)]] = [
+        .haar: [
+            ("default", "haarcascade_frontalface_default.xml"),
+            ("alt", "haarcascade_frontalface_alt.xml"),
+            ("alt2", "haarcascade_frontalface_alt2.xml"),
+            ("alt_tree", "haarcascade_frontalface_alt_tree.xml"),
+        ],
+        .lbp: [
+            ("frontalface", "lbpcascade_frontalface.xml"),
+            ("improved", "lbpcascade_frontalface_improved.xml"),
+        ],
+    ]
+
+    /// Where cascade files are looked for: `$FACEBENCH_CASCADES`, then opencv-data's folders.
+    public static func cascadeDirectories(environment: [String: String]) -> [String] {
+        var directories = (environment["FACEBENCH_CASCADES"] ?? "").split(separator: ":").map(String.init)
+        directories += ["/usr/share/opencv4/haarcascades", "/usr/share/opencv4/lbpcascades",
+                        "/usr/share/opencv/haarcascades", "/usr/share/opencv/lbpcascades"]
+        return directories
+    }
+
+    public static func parameters(for family: Family) -> [ParameterSpec] {
+        let names = cascadeFiles[family]!.map(\.name)
+        return [
+            ParameterSpec("cascade", .choice(names, orPathWithSuffix: ".xml"), default: names[0],
+                          help: "trained cascade: a name from opencv-data or a path to a cascade XML"),
+            ParameterSpec("scale", .number(greaterThan: 1, atMost: 4), default: "1.1",
+                          help: "scale factor between pyramid levels (detectMultiScale scaleFactor)"),
+            ParameterSpec("neighbors", .integer(atLeast: 0, atMost: 1000), default: "3",
+                          help: "minimum raw windows per face (minNeighbors); 0 returns ungrouped windows"),
+            ParameterSpec("min", .integer(atLeast: 0), default: "0",
+                          help: "smallest face side in pixels (minSize); 0 = the cascade window"),
+            ParameterSpec("max", .integer(atLeast: 0), default: "0",
+                          help: "largest face side in pixels (maxSize); 0 = no limit"),
+            ParameterSpec("score", .choice(Score.allCases.map(\.rawValue)), default: Score.weight.rawValue,
+                          help: "face score: weight (final stage sum, continuous) or neighbors (group size)"),
+        ]
+    }
+
+    public init(family: Family, values: ParameterValues) {
+        self.family = family
+        cascade = values.string("cascade")!
+        scaleFactor = values.double("scale")!
+        minNeighbors = values.int("neighbors")!
+        minSize = values.int("min")!
+        maxSize = values.int("max")!
+        score = Score(rawValue: values.string("score")!)!
+    }
+
+    public init(
+        family: Family, cascade: String, scaleFactor: Double = 1.1, minNeighbors: Int = 3,
+        minSize: Int = 0, maxSize: Int = 0, score: Score = .weight
+    ) {
+        self.family = family
+        self.cascade = cascade
+        self.scaleFactor = scaleFactor
+        self.minNeighbors = minNeighbors
+        self.minSize = minSize
+        self.maxSize = maxSize
+        self.score = score
+    }
+
+    /// The cascade XML file: the path itself, or the named file in the first directory that
+    /// has it. The error lists where it looked.
+    public func cascadePath(environment: [String: String], spec: String) throws -> String {
+        if cascade.hasSuffix(".xml") {
+            guard FileIO.exists(cascade) else { throw FaceBenchError.invalidSpec(spec: spec, reason: "cascade file \(cascade) does not exist") }
+            return cascade
+        }
+        guard let file = Self.cascadeFiles[family]?.first(where: { $0.name == cascade })?.file else {
+            throw FaceBenchError.invalidSpec(spec: spec, reason: "unknown cascade '\(cascade)'")
+        }
+        let directories = Self.cascadeDirectories(environment: environment)
+        if let found = directories.map({ $0 + "/" + file }).first(where: FileIO.exists) { return found }
+        throw FaceBenchError.invalidSpec(
+            spec: spec,
+            reason: "\(file) not found in \(directories.joined(separator: ", ")) (install opencv-data or set FACEBENCH_CASCADES)")
+    }
+
+    /// The score of a grouped face from its two candidates.
+    public func score(levelWeight: Double, neighbors: Int) -> Double {
+        switch score {
+        case .weight: return levelWeight
+        case .neighbors: return Double(neighbors)
+        }
+    }
+
+    public var scoreMeaning: String {
+        switch score {
+        case .weight: return "level weight: sum of the final cascade stage for the best window of the face (detectMultiScale3)"
+        case .neighbors: return "neighbours: number of raw windows grouped into the face (detectMultiScale2)"
+        }
+    }
+}

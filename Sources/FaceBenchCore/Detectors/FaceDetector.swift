@@ -1,0 +1,40 @@
+/// What a detector is given for one image: the gray pixels, and which dataset image they
+/// are, for detectors that work from the file or look the image up by name.
+public struct DetectorInput: Sendable {
+    public var image: GrayImage
+    /// The image's name within its dataset (e.g. `0--Parade/0_Parade_1.jpg`).
+    public var name: String
+    /// The image file, when the dataset has one on disk.
+    public var path: String?
+
+    public init(image: GrayImage, name: String, path: String? = nil) {
+        self.image = image
+        self.name = name
+        self.path = path
+    }
+}
+
+/// A face detector. An instance is used by one thread at a time: the harness builds one per
+/// worker through a `DetectorFactory`, because native handles (OpenCV, dlib) are not
+/// documented thread-safe. A detector that is thread-safe may have its factory hand out one
+/// shared instance.
+public protocol FaceDetector: AnyObject {
+    /// The faces found in the image. An error fails this image only; the harness records it
+    /// with its message and goes on with the next image.
+    func detect(_ input: DetectorInput) throws -> [Detection]
+
+    /// The time the detector itself says the last `detect` took (external programs may
+    /// report their own inference time beside the round trip FaceBench measures).
+    var lastReportedMilliseconds: Double? { get }
+}
+
+extension FaceDetector {
+    public var lastReportedMilliseconds: Double? { nil }
+}
+
+/// Builds detectors of one configuration. Sendable, so each worker thread can create its
+/// own instance; the harness times `makeDetector()` as the model load.
+public protocol DetectorFactory: Sendable {
+    var info: DetectorInfo { get }
+    func makeDetector() throws -> any FaceDetector
+}

@@ -1,0 +1,40 @@
+/// Errors FaceBench reports to users. Each case names what went wrong and where (file and
+/// line, spec and key), so a message can be printed as is.
+public enum FaceBenchError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// A file could not be read or written.
+    case io(path: String, reason: String)
+    /// A file's content is not what its format requires; `location` is a line number,
+    /// element or field ("line 12", "<box> at line 40", "images[3].faces[0].score").
+    case malformed(path: String, location: String?, reason: String)
+    /// A detector spec that cannot be built: unknown id, unknown key, bad value.
+    case invalidSpec(spec: String, reason: String)
+    /// A command-line usage error (exit status 64).
+    case usage(String)
+    /// A dataset name that resolves to nothing, or a directory in no known format.
+    case datasetNotFound(name: String, searched: [String])
+    /// A native library or plugin failed.
+    case backend(detector: String, reason: String)
+    /// Anything else worth stopping for, already phrased for the user.
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case let .io(path, reason):
+            return "\(path): \(reason)"
+        case let .malformed(path, location, reason):
+            if let location { return "\(path): \(location): \(reason)" }
+            return "\(path): \(reason)"
+        case let .invalidSpec(spec, reason):
+            return "detector '\(spec)': \(reason)"
+        case let .usage(message):
+            return message
+        case let .datasetNotFound(name, searched):
+            let places = searched.isEmpty ? "no search path set" : "searched " + searched.joined(separator: ", ")
+            return "dataset '\(name)' not found (\(places)); set FACEBENCH_DATASETS or pass a directory"
+        case let .backend(detector, reason):
+            return "\(detector): \(reason)"
+        case let .failed(message):
+            return message
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// A rotated ellipse, as FDDB annotates faces: radii along its own axes, the rotation of the
+/// major axis in radians (counter-clockwise from the x axis in FDDB's files, y pointing down),
+/// and the centre.
+public struct Ellipse: Hashable, Sendable {
+    public var majorRadius: Double
+    public var minorRadius: Double
+    public var angle: Double
+    public var centerX: Double
+    public var centerY: Double
+
+    public init(majorRadius: Double, minorRadius: Double, angle: Double, centerX: Double, centerY: Double) {
+        self.majorRadius = majorRadius
+        self.minorRadius = minorRadius
+        self.angle = angle
+        self.centerX = centerX
+        self.centerY = centerY
+    }
+
+    /// The tightest axis-aligned box around the ellipse.
+    public var boundingBox: Box {
+        let c = cos(angle), s = sin(angle)
+        let halfWidth = (majorRadius * majorRadius * c * c + minorRadius * minorRadius * s * s).squareRoot()
+        let halfHeight = (majorRadius * majorRadius * s * s + minorRadius * minorRadius * c * c).squareRoot()
+        return Box(x1: centerX - halfWidth, y1: centerY - halfHeight, x2: centerX + halfWidth, y2: centerY + halfHeight)
+    }
+
+    public var area: Double { Double.pi * majorRadius * minorRadius }
+}

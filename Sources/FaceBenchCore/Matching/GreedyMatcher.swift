@@ -1,0 +1,59 @@
+/// What became of one detection after matching against an image's faces.
+public enum MatchOutcome: Hashable, Sendable {
+    /// Matched face `face` (an index into the image's faces) with this IoU.
+    case truePositive(face: Int, iou: Double)
+    case falsePositive
+    /// Matched a face marked ignore (or crowd): counted neither way.
+    case ignored
+}
+
+/// The matching of one image: an outcome per detection (in the detections' own order) and
+/// the matched detection per face.
+public struct ImageMatch: Sendable, Equatable {
+    public var outcomes: [MatchOutcome]
+    /// For each face, the index of the detection matched to it, or nil.
+    public var matchedDetection: [Int?]
+
+    public var truePositives: Int { outcomes.reduce(0) { if case .truePositive = $1 { return $0 + 1 } else { return $0 } } }
+    public var falsePositives: Int { outcomes.reduce(0) { $1 == .falsePositive ? $0 + 1 : $0 } }
+}
+
+/// Greedy one-to-one matching by descending score, the rule of PASCAL VOC and COCO.
+///
+/// Detections are visited from the highest score down (ties keep their given order, so the
+/// result does not depend on anything but the input). Each takes the unmatched, not-ignored
+/// face it overlaps most, if that IoU reaches the threshold: a true positive. Failing that,
+/// a detection overlapping an ignored face at the threshold is ignored; otherwise it is a
+/// false positive — including a second detection of an already matched face.
+public enum GreedyMatcher {
+    public static func match(_ detections: [Detection], to faces: [Face], iouThreshold: Double = 0.5) -> ImageMatch {
+        var outcomes = [MatchOutcome](repeating: .falsePositive, count: detections.count)
+        var matchedDetection = [Int?](repeating: nil, count: faces.count)
+        let order = detections.indices.sorted { a, b in
+            detections[a].score != detections[b].score ? detections[a].score > detections[b].score : a < b
+        }
+        for d in order {
+            let box = detections[d].box
+            var best = -1
+            var bestIoU = iouThreshold
+            var overlapsIgnored = false
+            for f in faces.indices {
+                let iou = box.iou(faces[f].box)
+                guard iou >= iouThreshold else { continue }
+                if faces[f].ignore {
+                    overlapsIgnored = true
+                } else if matchedDetection[f] == nil, iou >= bestIoU, best < 0 || iou > bestIoU {
+                    best = f
+                    bestIoU = iou
+                }
+            }
+            if best >= 0 {
+                outcomes[d] = .truePositive(face: best, iou: bestIoU)
+                matchedDetection[best] = d
+            } else if overlapsIgnored {
+                outcomes[d] = .ignored
+            }
+        }
+        return ImageMatch(outcomes: outcomes, matchedDetection: matchedDetection)
+    }
+}

@@ -1,0 +1,71 @@
+/// One point of a precision-recall curve: after taking every detection scoring at least
+/// `score`.
+public struct PRPoint: Hashable, Sendable {
+    public var score: Double
+    public var precision: Double
+    public var recall: Double
+    public var truePositives: Int
+    public var falsePositives: Int
+}
+
+/// Average precision from ranked detections.
+public enum AveragePrecision {
+    /// A scored, matched detection of the whole dataset.
+    public struct Ranked: Sendable {
+        public var score: Double
+        public var isTruePositive: Bool
+        /// The tie-break for equal scores: the image id, then the detection's index in it.
+        public var image: Int
+        public var index: Int
+
+        public init(score: Double, isTruePositive: Bool, image: Int, index: Int) {
+            self.score = score
+            self.isTruePositive = isTruePositive
+            self.image = image
+            self.index = index
+        }
+    }
+
+    /// The precision-recall curve, one point per detection from the highest score down.
+    /// Equal scores are ordered by image id and index, so the curve is deterministic.
+    public static func curve(_ ranked: [Ranked], positives: Int) -> [PRPoint] {
+        let sorted = ranked.sorted { a, b in
+            if a.score != b.score { return a.score > b.score }
+            return a.image != b.image ? a.image < b.image : a.index < b.index
+        }
+        var tp = 0, fp = 0
+        return sorted.map { item in
+            if item.isTruePositive { tp += 1 } else { fp += 1 }
+            return PRPoint(
+                score: item.score, precision: Double(tp) / Double(tp + fp),
+                recall: positives > 0 ? Double(tp) / Double(positives) : 0, truePositives: tp, falsePositives: fp)
+        }
+    }
+
+    /// All-point interpolated AP (PASCAL VOC 2010 and later): the area under the curve after
+    /// making precision monotonically decreasing, summed where recall changes.
+    public static func allPoint(_ curve: [PRPoint]) -> Double {
+        guard !curve.isEmpty else { return 0 }
+        var precision = [0.0] + curve.map(\.precision) + [0.0]
+        let recall = [0.0] + curve.map(\.recall) + [1.0]
+        for i in stride(from: precision.count - 2, through: 0, by: -1) {
+            precision[i] = max(precision[i], precision[i + 1])
+        }
+        var ap = 0.0
+        for i in 1..<recall.count where recall[i] != recall[i - 1] {
+            ap += (recall[i] - recall[i - 1]) * precision[i]
+        }
+        return ap
+    }
+
+    /// 11-point interpolated AP (PASCAL VOC 2007): the mean over recall 0, 0.1, …, 1 of the
+    /// best precision at that recall or above.
+    public static func elevenPoint(_ curve: [PRPoint]) -> Double {
+        var sum = 0.0
+        for step in 0...10 {
+            let threshold = Double(step) / 10
+            sum += curve.lazy.filter { $0.recall >= threshold }.map(\.precision).max() ?? 0
+        }
+        return sum / 11
+    }
+}

@@ -1,0 +1,40 @@
+/// A GitHub-flavoured Markdown table.
+public struct MarkdownTable {
+    public enum Alignment { case left, right }
+
+    public var headers: [String]
+    public var alignments: [Alignment]
+    public var rows: [[String]] = []
+
+    public init(headers: [String], alignments: [Alignment]? = nil) {
+        self.headers = headers
+        self.alignments = alignments ?? headers.indices.map { $0 == 0 ? .left : .right }
+    }
+
+    public mutating func add(_ row: [String]) {
+        precondition(row.count == headers.count, "row has \(row.count) cells for \(headers.count) columns")
+        rows.append(row)
+    }
+
+    /// Cells padded so the source reads as a table too.
+    public var text: String {
+        let cells = ([headers] + rows).map { $0.map { $0.replacingPipes } }
+        let widths = headers.indices.map { column in max(3, cells.map { $0[column].count }.max() ?? 0) }
+        func line(_ row: [String]) -> String {
+            "| " + row.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                return alignments[column] == .right ? pad + cell : cell + pad
+            }.joined(separator: " | ") + " |"
+        }
+        let rule = "|" + widths.enumerated().map { column, width in
+            alignments[column] == .right ? " " + String(repeating: "-", count: width - 1) + ": " : " " + String(repeating: "-", count: width) + " "
+        }.joined(separator: "|") + "|"
+        return ([line(cells[0]), rule] + cells.dropFirst().map(line)).joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    var replacingPipes: String { replacingOccurrences(of: "|", with: "\\|") }
+}
+
+import Foundation

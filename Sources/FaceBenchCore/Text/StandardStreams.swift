@@ -1,0 +1,22 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Unbuffered writes to the standard streams, safe from any thread.
+public enum StandardStreams {
+    public static func error(_ text: String) { write(2, text) }
+    public static func output(_ text: String) { write(1, text) }
+
+    static func write(_ descriptor: Int32, _ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return }
+            offset += n
+        }
+    }
+
+    public static var errorIsTerminal: Bool { isatty(2) != 0 }
+}

@@ -1,0 +1,101 @@
+/// Summary statistics of latency samples, all computed on the sorted samples.
+///
+/// Percentiles interpolate linearly between the two nearest ranks (NumPy's default): the
+/// p-th percentile of n sorted samples is at rank p/100·(n−1). MAD is the median absolute
+/// deviation from the median, unscaled. The confidence interval of the median is a
+/// percentile bootstrap (2,000 resamples, fixed seed, so the same samples always give the
+/// same interval).
+public struct LatencySummary: Sendable, Equatable {
+    public var count: Int
+    public var min: Double
+    public var p25: Double
+    public var p50: Double
+    public var p75: Double
+    public var p90: Double
+    public var p99: Double
+    public var max: Double
+    public var mean: Double
+    public var standardDeviation: Double
+    public var mad: Double
+    public var medianCI95: ClosedRange<Double>
+
+    public init(
+        count: Int, min: Double, p25: Double, p50: Double, p75: Double, p90: Double, p99: Double, max: Double,
+        mean: Double, standardDeviation: Double, mad: Double, medianCI95: ClosedRange<Double>
+    ) {
+        self.count = count
+        self.min = min
+        self.p25 = p25
+        self.p50 = p50
+        self.p75 = p75
+        self.p90 = p90
+        self.p99 = p99
+        self.max = max
+        self.mean = mean
+        self.standardDeviation = standardDeviation
+        self.mad = mad
+        self.medianCI95 = medianCI95
+    }
+
+    public init?(_ samples: [Double]) {
+        guard !samples.isEmpty else { return nil }
+        let sorted = samples.sorted()
+        count = sorted.count
+        min = sorted[0]
+        max = sorted[sorted.count - 1]
+        p25 = Self.percentile(sorted, 25)
+        p50 = Self.percentile(sorted, 50)
+        p75 = Self.percentile(sorted, 75)
+        p90 = Self.percentile(sorted, 90)
+        p99 = Self.percentile(sorted, 99)
+        mean = sorted.reduce(0, +) / Double(count)
+        let m = mean
+        standardDeviation = count > 1 ? (sorted.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(count - 1)).squareRoot() : 0
+        let median = p50
+        mad = Self.percentile(sorted.map { abs($0 - median) }.sorted(), 50)
+        medianCI95 = Self.bootstrapMedianInterval(sorted)
+    }
+
+    /// The p-th percentile (0…100) of sorted samples, linearly interpolated.
+    public static func percentile(_ sorted: [Double], _ p: Double) -> Double {
+        precondition(!sorted.isEmpty)
+        let rank = p / 100 * Double(sorted.count - 1)
+        let lower = Int(rank.rounded(.down))
+        let upper = Swift.min(lower + 1, sorted.count - 1)
+        let fraction = rank - Double(lower)
+        return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction
+    }
+
+    static func bootstrapMedianInterval(_ sorted: [Double], resamples: Int = 2000) -> ClosedRange<Double> {
+        guard sorted.count > 1 else { return sorted[0]...sorted[0] }
+        var generator = SplitMix64(seed: 0x5EED_FACE)
+        var medians = [Double](repeating: 0, count: resamples)
+        var draw = [Int](repeating: 0, count: sorted.count)
+        for r in 0..<resamples {
+            // Resampling indices of sorted data and sorting the indices gives the resample
+            // sorted, since index order is value order.
+            for k in draw.indices { draw[k] = Int(generator.next() % UInt64(sorted.count)) }
+            draw.sort()
+            let n = draw.count
+            medians[r] = n % 2 == 1 ? sorted[draw[n / 2]] : (sorted[draw[n / 2 - 1]] + sorted[draw[n / 2]]) / 2
+        }
+        medians.sort()
+        return percentile(medians, 2.5)...percentile(medians, 97.5)
+    }
+}
+
+/// A small, fast, seedable generator (Steele, Lea and Flood's SplitMix64), for results that
+/// must be reproducible: bootstrap intervals, synthetic workloads.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,80 @@
+import COpenCVShim
+import FaceBenchCore
+import Foundation
+
+/// OpenCV's CascadeClassifier as a FaceBench detector (`haar`, `lbp`).
+public final class OpenCVCascadeDetector: FaceDetector {
+    let handle: OpaquePointer
+    let configuration: CascadeConfiguration
+
+    init(path: String, configuration: CascadeConfiguration, id: String) throws {
+        var error = [CChar](repeating: 0, count: 512)
+        guard let handle = fb_cascade_create(path, &error, error.count) else {
+            throw FaceBenchError.backend(detector: id, reason: "\(path): " + String(nulTerminated: error))
+        }
+        self.handle = handle
+        self.configuration = configuration
+    }
+
+    deinit { fb_cascade_destroy(handle) }
+
+    public func detect(_ input: DetectorInput) throws -> [Detection] {
+        let image = input.image
+        let params = fb_cascade_params(
+            scale_factor: configuration.scaleFactor, min_neighbors: Int32(configuration.minNeighbors),
+            min_width: Int32(configuration.minSize), min_height: Int32(configuration.minSize),
+            max_width: Int32(configuration.maxSize), max_height: Int32(configuration.maxSize))
+        var hits: UnsafeMutablePointer<fb_cascade_hit>?
+        var count: Int32 = 0
+        var error = [CChar](repeating: 0, count: 512)
+        let status = image.pixels.withUnsafeBufferPointer { pixels in
+            fb_cascade_detect(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(image.stride),
+                              params, &hits, &count, &error, error.count)
+        }
+        guard status == 0 else { throw FaceBenchError.failed("OpenCV detectMultiScale failed: " + String(nulTerminated: error)) }
+        defer { fb_cascade_free_hits(hits) }
+        return (0..<Int(count)).map { i in
+            let hit = hits![i]
+            return Detection(
+                box: Box(x: Double(hit.x), y: Double(hit.y), width: Double(hit.width), height: Double(hit.height)),
+                score: configuration.score(levelWeight: hit.level_weight, neighbors: Int(hit.neighbors)))
+        }
+    }
+}
+
+struct OpenCVCascadeFactory: DetectorFactory {
+    let info: DetectorInfo
+    let path: String
+    let configuration: CascadeConfiguration
+
+    func makeDetector() throws -> any FaceDetector {
+        try OpenCVCascadeDetector(path: path, configuration: configuration, id: info.id)
+    }
+}
+
+public enum OpenCVBackend {
+    public static var version: String { String(cString: fb_opencv_version()) }
+
+    /// Pins OpenCV's internal thread pool (cv::setNumThreads) for the whole process.
+    public static func setThreads(_ count: Int) { fb_opencv_set_threads(Int32(count)) }
+
+    public static let kinds: [DetectorKind] = [
+        kind(.haar, summary: "OpenCV Haar cascade (CascadeClassifier)"),
+        kind(.lbp, summary: "OpenCV LBP cascade (CascadeClassifier)"),
+    ]
+
+    static func kind(_ family: CascadeConfiguration.Family, summary: String) -> DetectorKind {
+        DetectorKind(
+            id: family.rawValue, summary: summary, backend: "OpenCV CascadeClassifier",
+            arguments: .parameters(CascadeConfiguration.parameters(for: family))
+        ) { request in
+            let configuration = CascadeConfiguration(family: family, values: request.parameters)
+            let path = try configuration.cascadePath(environment: ProcessInfo.processInfo.environment, spec: request.spec.text)
+            let info = DetectorInfo(
+                kind: family.rawValue, id: request.id, spec: request.canonicalSpec,
+                backend: "OpenCV CascadeClassifier", library: "OpenCV \(version)",
+                parameters: request.parameters.inEffect, scoreMeaning: configuration.scoreMeaning)
+            return OpenCVCascadeFactory(info: info, path: path, configuration: configuration)
+        }
+    }
+}

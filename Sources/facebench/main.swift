@@ -1,0 +1,3 @@
+import FaceBenchCLI
+
+FaceBenchCLI.main()

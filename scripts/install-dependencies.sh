@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages FaceBench builds and tests with, if any are missing.
+# Needs root (or sudo). Safe to run repeatedly: does nothing when all are present.
+set -euo pipefail
+
+packages=(
+  libopencv-dev opencv-data          # OpenCV 4.6: CascadeClassifier, the Haar and LBP cascades
+  libdlib-dev libdlib-data           # dlib 19.24: HOG face detector, 68-point shape predictor
+  liblapack-dev libblas-dev          # dlib's headers call LAPACK/BLAS directly
+  libjpeg-dev libpng-dev             # image decoding (libjpeg-turbo, libpng)
+  libjson-c-dev                      # C JSON library measured against FaceBench's own reader
+  python3-opencv                     # OpenCV's Python bindings: parity checks and the example plugin
+)
+if [ "${FACEBENCH_WITH_CHROMIUM:-0}" = 1 ]; then packages+=(chromium); fi
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "install-dependencies: installing ${missing[*]}" >&2
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
