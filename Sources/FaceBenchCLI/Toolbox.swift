@@ -17,7 +17,22 @@ struct Toolbox: Sendable {
     static let defaultDetectors = ["haar", "lbp", "hog"]
 
     /// Accuracy protocols run on every detector beyond the basic metrics.
-    var evaluators: [any AccuracyEvaluator] { [] }
+    var evaluators: [any AccuracyEvaluator] {
+        [
+            COCOEvaluator(),
+            VOCEvaluator(),
+            FalsePositiveTable(),
+            SizeBreakdown(),
+            PerImageBreakdown(),
+        ]
+    }
+
+    /// Formats of detections made elsewhere that `eval --predictions` reads.
+    var importers: [any DetectionImporter] {
+        [
+            COCOResultsImporter(),
+        ]
+    }
 
     static func standard() -> Toolbox {
         let environment = ProcessInfo.processInfo.environment

@@ -31,4 +31,11 @@ public protocol AccuracyEvaluator: Sendable {
     /// Markdown for one or more detectors' results of this protocol (one table, a row per
     /// detector, where the protocol allows).
     func markdown(_ results: [(detector: String, result: JSONValue)]) -> String
+    /// Warnings about parameters that are legal but unusual for this protocol (an IoU other
+    /// than the protocol's standard one), printed by `facebench eval` before the numbers.
+    func parameterWarnings(_ options: EvaluationOptions) -> [String]
+}
+
+extension AccuracyEvaluator {
+    public func parameterWarnings(_ options: EvaluationOptions) -> [String] { [] }
 }

@@ -58,14 +58,23 @@ public enum AveragePrecision {
         return ap
     }
 
-    /// 11-point interpolated AP (PASCAL VOC 2007): the mean over recall 0, 0.1, …, 1 of the
-    /// best precision at that recall or above.
+    /// 11-point interpolated AP (PASCAL VOC 2007): the mean over the recall levels of
+    /// `elevenRecallLevels` of the best precision at that recall or above (0 where none).
     public static func elevenPoint(_ curve: [PRPoint]) -> Double {
         var sum = 0.0
-        for step in 0...10 {
-            let threshold = Double(step) / 10
-            sum += curve.lazy.filter { $0.recall >= threshold }.map(\.precision).max() ?? 0
+        for threshold in elevenRecallLevels {
+            sum += (curve.lazy.filter { $0.recall >= threshold }.map(\.precision).max() ?? 0) / 11
         }
-        return sum / 11
+        return sum
+    }
+
+    /// The VOC 2007 devkit's recall levels, MATLAB's `0:0.1:1` value for value: MATLAB
+    /// builds a range from both ends, so the fourth level is 0.1 × 3 (just above 0.3) while
+    /// the seventh and eighth are exactly 0.6 and 0.7. (numpy's `arange(0, 1.1, 0.1)`, used
+    /// by Python ports, has 0.6 and 0.7 one ulp higher: a recall of exactly 0.6 or 0.7 then
+    /// counts differently.)
+    public static let elevenRecallLevels: [Double] = (0...10).map { (k: Int) -> Double in
+        let step = 0.1
+        return k <= 5 ? Double(k) * step : 1 - Double(10 - k) * step
     }
 }

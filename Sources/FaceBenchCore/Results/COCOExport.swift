@@ -2,7 +2,8 @@
 ///
 /// Image ids are `Sample.id`: the 1-based position of the image in the dataset's canonical
 /// order (file-name order for MIT+CMU, annotation-file order for dlib XML). One category,
-/// id 1, "face". Boxes are `[x, y, width, height]` in pixels; `area` is width × height.
+/// id 1, "face". Boxes are `[x, y, width, height]` in pixels; `area` is `Face.cocoArea`
+/// (width × height unless the annotation gave another).
 /// Faces marked ignore are exported with `"ignore": 1`; pycocotools reads only `iscrowd`,
 /// which is set for crowd regions.
 public enum COCOExport {
@@ -14,7 +15,7 @@ public enum COCOExport {
                 var annotation: JSONObject = [
                     "id": JSONValue(annotations.count + 1), "image_id": JSONValue(sample.id), "category_id": 1,
                     "bbox": JSONValue([face.box.x, face.box.y, face.box.width, face.box.height]),
-                    "area": JSONValue(face.box.area), "iscrowd": JSONValue(face.crowd ? 1 : 0),
+                    "area": JSONValue(face.cocoArea), "iscrowd": JSONValue(face.crowd ? 1 : 0),
                 ]
                 if face.ignore { annotation["ignore"] = 1 }
                 annotations.append(.object(annotation))

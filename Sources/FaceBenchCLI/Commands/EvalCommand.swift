@@ -1,0 +1,164 @@
+import FaceBenchCore
+import Foundation
+
+enum EvalCommand: FaceBenchCommand {
+    static let spec = CommandSpec(
+        name: "eval",
+        abstract: "Score detections made elsewhere (COCO results JSON, …) against a dataset with every accuracy protocol.",
+        discussion: """
+            Reads the dataset's ground truth and each --predictions file (its format is recognised, or named with \
+            --importer), checks the predictions (malformed boxes and scores are errors with file and line; a \
+            pre-thresholded or collapsed score list is a warning), and runs every protocol that applies to the \
+            dataset, or those given with --protocol. --format json prints {"dataset", "predictions", "warnings", \
+            "<protocol>": {…}} for one predictions file and {"dataset", "runs": [that object, …]} for several; \
+            protocol keys: coco → AP, AP50, AP75, APs, APm, APl, AR1, AR10, AR100, ARs, ARm, ARl; voc → AP, AP11; \
+            fp_table → detection_rate per false-positive count; sizes → buckets; per_image → list, worst first. \
+            Timings go to stderr.
+            """,
+        options: [
+            OptionSpec("dataset", .value("NAME|PATH"), help: "Dataset name (see `facebench list`) or a ground-truth file/folder in a known format (COCO JSON, Pascal VOC XML, …)."),
+            OptionSpec("predictions", .repeated("[LABEL=]PATH", commaSeparated: false), help: "Detections to score; LABEL names them in tables (default: the file name)."),
+            OptionSpec("protocol", .repeated("NAME[,NAME…]", commaSeparated: true), help: "Protocols to run.", default: "every one that applies to the dataset"),
+            OptionSpec("importer", .value("FORMAT"), help: "Format of the predictions when it cannot be recognised.", default: "recognised from the file"),
+            OptionSpec("iou", .value("X"), help: "IoU threshold of the single-threshold protocols (voc, fp_table, sizes, per_image, …).", default: "each protocol's standard, 0.5"),
+            OptionSpec("max-dets", .value("A,B,C"), help: "COCO maxDets, three increasing counts; every COCO number honours them.", default: "1,10,100"),
+            OptionSpec("fp-counts", .value("N,N,…"), help: "False-positive counts of the fp_table.", default: "10,31,50,65,78,95,167"),
+            OptionSpec("format", .value("markdown|json"), help: "Output format.", default: "markdown"),
+        ],
+        examples: [
+            "facebench eval --dataset gt.coco.json --predictions detector.coco.json",
+            "facebench eval --dataset mit-cmu --predictions haar=Results/runs/latest/mit-cmu/haar.coco.json --protocol coco,fp_table --format json",
+        ])
+
+    static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
+        guard let datasetName = arguments.string("dataset") else { throw FaceBenchError.usage("eval: --dataset is required") }
+        let predictions = arguments.strings("predictions")
+        guard !predictions.isEmpty else { throw FaceBenchError.usage("eval: give at least one --predictions file") }
+        let format = arguments.string("format") ?? "markdown"
+        guard format == "markdown" || format == "json" else { throw FaceBenchError.usage("--format expects markdown or json, got '\(format)'") }
+        let options = try evaluationOptions(arguments)
+
+        var timings: [String] = []
+        func timed<T>(_ label: String, _ body: () throws -> T) rethrows -> T {
+            let (value, milliseconds) = try MonotonicClock.measure(body)
+            timings.append("\(label) \(Formatting.milliseconds(milliseconds)) ms")
+            return value
+        }
+
+        let dataset = try timed("dataset") { try toolbox.catalog.resolve(datasetName) }
+        let protocols = try chooseProtocols(arguments.strings("protocol"), evaluators: toolbox.evaluators, dataset: dataset)
+        let parameterWarnings = protocols.flatMap { $0.parameterWarnings(options) }
+        for warning in parameterWarnings { StandardStreams.error("facebench eval: warning: \(warning)\n") }
+
+        var runs: [(label: String, path: String, warnings: [String], results: JSONObject)] = []
+        for entry in predictions {
+            let (label, path) = splitLabel(entry)
+            let importer = try chooseImporter(arguments.string("importer"), path: path, importers: toolbox.importers)
+            let byID = try timed("\(label): read \(importer.name)") { try importer.load(path, for: dataset) }
+            let detections = dataset.samples.map { byID[$0.id] ?? [] }
+            try PredictionChecks.validate(detections, samples: dataset.samples)
+            let warnings = PredictionChecks.warnings(detections, samples: dataset.samples)
+            for warning in warnings { StandardStreams.error("facebench eval: \(label): warning: \(warning)\n") }
+            var results = JSONObject()
+            for evaluator in protocols {
+                results[evaluator.name] = try timed("\(label): \(evaluator.name)") {
+                    try evaluator.evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: options)
+                }
+            }
+            runs.append((label, path, warnings, results))
+        }
+        StandardStreams.error("facebench eval: " + timings.joined(separator: ", ") + "\n")
+
+        if format == "json" {
+            var objects: [JSONObject] = []
+            for run in runs {
+                var object: JSONObject = [
+                    "label": JSONValue(run.label), "predictions": JSONValue(run.path), "warnings": JSONValue(run.warnings + parameterWarnings),
+                ]
+                for (key, value) in run.results.pairs { object[key] = value }
+                objects.append(object)
+            }
+            var output: JSONObject = ["dataset": JSONValue(dataset.name)]
+            if objects.count == 1 {
+                for (key, value) in objects[0].pairs { output[key] = value }
+            } else {
+                output["runs"] = .array(objects.map { .object($0) })
+            }
+            StandardStreams.output(JSONWriter().string(.object(output)) + "\n")
+        } else {
+            var out = "## \(dataset.name): \(dataset.samples.count) images, \(dataset.faceCount) faces\n\n"
+            for run in runs where !run.warnings.isEmpty {
+                out += run.warnings.map { "- **Warning** (\(run.label)): \($0)\n" }.joined()
+            }
+            if runs.contains(where: { !$0.warnings.isEmpty }) { out += "\n" }
+            for evaluator in protocols {
+                let rows = runs.compactMap { run in run.results[evaluator.name].map { (detector: run.label, result: $0) } }
+                out += evaluator.markdown(rows) + "\n"
+            }
+            StandardStreams.output(out)
+        }
+        return ExitStatus.success
+    }
+
+    static func evaluationOptions(_ arguments: ParsedArguments) throws -> EvaluationOptions {
+        var options = EvaluationOptions(iouThreshold: try arguments.double("iou", in: 0.01...1))
+        if let text = arguments.string("max-dets") {
+            let values = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard values.count == 3, let a = values[0], let b = values[1], let c = values[2], a > 0, a < b, b < c else {
+                throw FaceBenchError.usage("--max-dets expects three increasing positive counts like 1,10,100, got '\(text)'")
+            }
+            options.cocoMaxDetections = [a, b, c]
+        }
+        if let text = arguments.string("fp-counts") {
+            let values = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard !values.isEmpty, values.allSatisfy({ ($0 ?? -1) >= 0 }) else {
+                throw FaceBenchError.usage("--fp-counts expects non-negative integers like 10,31,50, got '\(text)'")
+            }
+            options.falsePositiveCounts = values.map { $0! }
+        }
+        return options
+    }
+
+    static func chooseProtocols(_ names: [String], evaluators: [any AccuracyEvaluator], dataset: Dataset) throws -> [any AccuracyEvaluator] {
+        guard !names.isEmpty else { return evaluators.filter { $0.applies(to: dataset) } }
+        return try names.map { name in
+            guard let evaluator = evaluators.first(where: { $0.name == name }) else {
+                let known = evaluators.map(\.name)
+                let hint = known.min { editDistance($0, name) < editDistance($1, name) }.map { editDistance($0, name) <= 3 ? " Did you mean '\($0)'?" : "" } ?? ""
+                throw FaceBenchError.usage("unknown protocol '\(name)'.\(hint) Protocols: \(known.joined(separator: ", "))")
+            }
+            guard evaluator.applies(to: dataset) else {
+                throw FaceBenchError.usage("protocol '\(name)' does not apply to dataset \(dataset.name) (\(evaluator.summary))")
+            }
+            return evaluator
+        }
+    }
+
+    static func chooseImporter(_ name: String?, path: String, importers: [any DetectionImporter]) throws -> any DetectionImporter {
+        let known = importers.map(\.name).joined(separator: ", ")
+        if let name {
+            guard let importer = importers.first(where: { $0.name == name }) else {
+                throw FaceBenchError.usage("unknown --importer '\(name)'; formats: \(known)")
+            }
+            return importer
+        }
+        guard FileIO.exists(path) else { throw FaceBenchError.io(path: path, reason: "no such file or directory") }
+        guard let importer = importers.first(where: { $0.recognises(path) }) else {
+            throw FaceBenchError.usage("cannot tell the format of \(path); name it with --importer (\(known))")
+        }
+        return importer
+    }
+
+    /// `LABEL=PATH` or `PATH` (labelled by its file name without `.json` / `.coco.json`).
+    static func splitLabel(_ entry: String) -> (label: String, path: String) {
+        if let equals = entry.firstIndex(of: "="), !entry[..<equals].contains("/") {
+            return (String(entry[..<equals]), String(entry[entry.index(after: equals)...]))
+        }
+        var label = URL(fileURLWithPath: entry).lastPathComponent
+        for suffix in [".coco.json", ".json", ".txt"] where label.hasSuffix(suffix) {
+            label = String(label.dropLast(suffix.count))
+            break
+        }
+        return (label, entry)
+    }
+}

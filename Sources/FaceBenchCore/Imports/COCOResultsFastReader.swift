@@ -1,0 +1,288 @@
+/// The fast path of `COCOResultsFile`: one tight pass over the bytes for files shaped the
+/// way detectors write them — a list of flat objects with `image_id`, `category_id`,
+/// `bbox` and `score` (any key order, any whitespace, extra keys with scalar values).
+/// Numbers are converted exactly as `JSONScanner` converts them.
+///
+/// It gives up (returns nil) at anything else — nested extra values, escapes in keys,
+/// malformed or invalid entries — and the general reader then reads the file again and
+/// reports what is wrong with file, line and entry.
+///
+/// Speed comes from keeping the cursor in a register (everything is inlined into one loop)
+/// and from the closing `]`: the file must end with it, so runs of digits can be scanned
+/// without bounds checks — a digit run always stops at that bracket at the latest.
+enum COCOResultsFastReader {
+    typealias Columns = (imageIDs: [Int], categoryIDs: [Int], boxes: [Box], scores: [Double], offsets: [Int])
+
+    static func read(_ buffer: UnsafeBufferPointer<UInt8>) -> Columns? {
+        guard let base = buffer.baseAddress else { return nil }
+        var last = buffer.count - 1
+        while last >= 0, isWhitespace(base[last]) { last -= 1 }
+        guard last > 0, base[last] == UInt8(ascii: "]") else { return nil }
+        let end = last + 1
+        var i = 0
+        let estimate = buffer.count / 64
+        var imageIDs = Column<Int>(capacity: estimate), categoryIDs = Column<Int>(capacity: estimate)
+        var boxes = Column<Box>(capacity: estimate), scores = Column<Double>(capacity: estimate)
+        var offsets = Column<Int>(capacity: estimate)
+        defer {
+            imageIDs.free()
+            categoryIDs.free()
+            boxes.free()
+            scores.free()
+            offsets.free()
+        }
+        skipWhitespace(base, &i, end)
+        guard take(base, &i, end, UInt8(ascii: "[")) else { return nil }
+        skipWhitespace(base, &i, end)
+        if take(base, &i, end, UInt8(ascii: "]")) { return i == end ? ([], [], [], [], []) : nil }
+        while true {
+            skipWhitespace(base, &i, end)
+            let start = i
+            guard take(base, &i, end, UInt8(ascii: "{")) else { return nil }
+            var imageID = Int.min, categoryID = Int.min, score = Double.nan
+            var x = Double.nan, y = Double.nan, width = Double.nan, height = Double.nan
+            while true {
+                skipWhitespace(base, &i, end)
+                guard take(base, &i, end, UInt8(ascii: "\"")) else { return nil }
+                let keyStart = i
+                while i < end, base[i] != UInt8(ascii: "\"") {
+                    if base[i] == UInt8(ascii: "\\") { return nil }
+                    i += 1
+                }
+                guard i < end else { return nil }
+                let key = Key(base, keyStart, i - keyStart)
+                i += 1
+                skipWhitespace(base, &i, end)
+                guard take(base, &i, end, UInt8(ascii: ":")) else { return nil }
+                skipWhitespace(base, &i, end)
+                guard i < end else { return nil }
+                switch key {
+                case .imageID:
+                    guard let value = integer(base, &i) else { return nil }
+                    imageID = value
+                case .categoryID:
+                    guard let value = integer(base, &i) else { return nil }
+                    categoryID = value
+                case .score:
+                    guard let value = number(base, &i) else { return nil }
+                    score = value
+                case .bbox:
+                    guard take(base, &i, end, UInt8(ascii: "[")) else { return nil }
+                    skipWhitespace(base, &i, end)
+                    guard i < end, let a = number(base, &i), separator(base, &i, end), let b = number(base, &i), separator(base, &i, end),
+                        let c = number(base, &i), separator(base, &i, end), let d = number(base, &i)
+                    else { return nil }
+                    skipWhitespace(base, &i, end)
+                    guard take(base, &i, end, UInt8(ascii: "]")) else { return nil }
+                    (x, y, width, height) = (a, b, c, d)
+                case .other:
+                    guard skipScalar(base, &i, end) else { return nil }
+                }
+                skipWhitespace(base, &i, end)
+                if take(base, &i, end, UInt8(ascii: ",")) { continue }
+                guard take(base, &i, end, UInt8(ascii: "}")) else { return nil }
+                break
+            }
+            // Anything missing or invalid: the general reader says what and where. (NaN
+            // fails every comparison, so unset numbers fail these too.)
+            guard imageID != Int.min, categoryID != Int.min, score.isFinite, x.isFinite, y.isFinite, width.isFinite,
+                height.isFinite, width > 0, height > 0
+            else { return nil }
+            imageIDs.append(imageID)
+            categoryIDs.append(categoryID)
+            boxes.append(Box(x: x, y: y, width: width, height: height))
+            scores.append(score)
+            offsets.append(start)
+            skipWhitespace(base, &i, end)
+            if take(base, &i, end, UInt8(ascii: ",")) { continue }
+            guard take(base, &i, end, UInt8(ascii: "]")), i == end else { return nil }
+            return (imageIDs.array(), categoryIDs.array(), boxes.array(), scores.array(), offsets.array())
+        }
+    }
+
+    enum Key {
+        case imageID, categoryID, score, bbox, other
+
+        @inline(__always)
+        init(_ base: UnsafePointer<UInt8>, _ start: Int, _ length: Int) {
+            func matches(_ literal: StaticString) -> Bool {
+                guard length == literal.utf8CodeUnitCount else { return false }
+                for offset in 0..<length where base[start + offset] != literal.utf8Start[offset] { return false }
+                return true
+            }
+            if matches("image_id") {
+                self = .imageID
+            } else if matches("bbox") {
+                self = .bbox
+            } else if matches("score") {
+                self = .score
+            } else if matches("category_id") {
+                self = .categoryID
+            } else {
+                self = .other
+            }
+        }
+    }
+
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    @inline(__always)
+    static func skipWhitespace(_ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int) {
+        while i < end, isWhitespace(base[i]) { i += 1 }
+    }
+
+    @inline(__always)
+    static func take(_ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int, _ byte: UInt8) -> Bool {
+        guard i < end, base[i] == byte else { return false }
+        i += 1
+        return true
+    }
+
+    @inline(__always)
+    static func separator(_ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int) -> Bool {
+        skipWhitespace(base, &i, end)
+        guard take(base, &i, end, UInt8(ascii: ",")) else { return false }
+        skipWhitespace(base, &i, end)
+        return i < end
+    }
+
+    /// `-?digits`, at most 18 of them. `i` must be before the closing bracket.
+    @inline(__always)
+    static func integer(_ base: UnsafePointer<UInt8>, _ i: inout Int) -> Int? {
+        let negative = base[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        let start = i
+        var value = 0
+        while true {
+            let digit = base[i] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value &* 10 &+ Int(digit)
+            i += 1
+        }
+        guard i > start, i - start <= 18, !JSONScanner.continuesNumber(base[i]) else { return nil }
+        return negative ? -value : value
+    }
+
+    /// A JSON number. `i` must be before the closing bracket, which ends every digit run.
+    @inline(__always)
+    static func number(_ base: UnsafePointer<UInt8>, _ i: inout Int) -> Double? {
+        let start = i
+        let negative = base[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        var mantissa: UInt64 = 0
+        let integerStart = i
+        while true {
+            let digit = base[i] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            i += 1
+        }
+        var digits = i - integerStart
+        guard digits > 0 else { return nil }
+        var exponent = 0
+        if base[i] == UInt8(ascii: ".") {
+            i += 1
+            let fractionStart = i
+            while true {
+                let digit = base[i] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                i += 1
+            }
+            guard i > fractionStart else { return nil }
+            exponent = fractionStart - i
+            digits += i - fractionStart
+        }
+        if base[i] | 0x20 == UInt8(ascii: "e") {
+            i += 1
+            var exponentNegative = false
+            if base[i] == UInt8(ascii: "-") || base[i] == UInt8(ascii: "+") {
+                exponentNegative = base[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            let exponentStart = i
+            var value = 0
+            while true {
+                let digit = base[i] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                value = value &* 10 &+ Int(digit)
+                i += 1
+            }
+            guard i > exponentStart, i - exponentStart <= 4 else { return nil }
+            exponent += exponentNegative ? -value : value
+        }
+        // Leading zeros count as digits here; only a long number needs them told apart.
+        if digits > 19 { return longNumber(base, start, i) }
+        return DecimalConversion.double(mantissa: mantissa, exponent: exponent, negative: negative)
+    }
+
+    /// Numbers of more than 19 digits (counting leading zeros): the general reader's way.
+    static func longNumber(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+        let text = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+        return Double(text)
+    }
+
+    /// Skips a number, a string without escapes, true, false or null.
+    static func skipScalar(_ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int) -> Bool {
+        switch base[i] {
+        case UInt8(ascii: "\""):
+            i += 1
+            while i < end, base[i] != UInt8(ascii: "\"") {
+                if base[i] == UInt8(ascii: "\\") || base[i] < 0x20 { return false }
+                i += 1
+            }
+            return take(base, &i, end, UInt8(ascii: "\""))
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            for word: StaticString in ["true", "false", "null"] {
+                let count = word.utf8CodeUnitCount
+                if i + count <= end, (0..<count).allSatisfy({ base[i + $0] == word.utf8Start[$0] }) {
+                    i += count
+                    return true
+                }
+            }
+            return false
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return number(base, &i) != nil
+        default:
+            return false
+        }
+    }
+
+    /// A growable column of trivial values written through a pointer: no per-element
+    /// uniqueness check as with `Array.append`, which matters at 300,000 entries.
+    struct Column<Element> {
+        var pointer: UnsafeMutablePointer<Element>
+        var count = 0
+        var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = Swift.max(capacity, 16)
+            pointer = .allocate(capacity: self.capacity)
+        }
+
+        @inline(__always)
+        mutating func append(_ value: Element) {
+            if count == capacity { grow() }
+            (pointer + count).initialize(to: value)
+            count += 1
+        }
+
+        mutating func grow() {
+            let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: pointer, count: count)
+            pointer.deallocate()
+            pointer = larger
+            capacity *= 2
+        }
+
+        func array() -> [Element] { Array(UnsafeBufferPointer(start: pointer, count: count)) }
+
+        func free() {
+            pointer.deinitialize(count: count)
+            pointer.deallocate()
+        }
+    }
+}
