@@ -58,12 +58,13 @@ let package = Package(
         ),
         .executableTarget(name: "facebench", dependencies: ["FaceBenchCLI"]),
 
-        .testTarget(name: "FaceBenchCoreTests", dependencies: ["FaceBenchCore"]),
+        .target(name: "FaceBenchTestSupport", dependencies: ["FaceBenchCore"], path: "Tests/FaceBenchTestSupport"),
+        .testTarget(name: "FaceBenchCoreTests", dependencies: ["FaceBenchCore", "FaceBenchTestSupport"]),
         .testTarget(
             name: "FaceBenchBackendTests",
-            dependencies: ["FaceBenchCore", "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchDlib"]
+            dependencies: ["FaceBenchCore", "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchDlib", "FaceBenchTestSupport"]
         ),
-        .testTarget(name: "FaceBenchCLITests", dependencies: ["FaceBenchCLI", "FaceBenchCore"]),
+        .testTarget(name: "FaceBenchCLITests", dependencies: ["FaceBenchCLI", "FaceBenchCore", "FaceBenchTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )
