@@ -83,7 +83,9 @@ public final class BenchmarkRunner: Sendable {
         }
         let log: RunLog
         var records: [ImageRecord]
-        if c.resume {
+        // Resuming where nothing was logged yet starts afresh, so schedulers can always pass
+        // --resume to a retried job.
+        if c.resume, FileIO.exists(c.outputDirectory + "/" + RunLog.fileName) {
             (log, records) = try RunLog.resume(directory: c.outputDirectory, header: logHeader)
         } else {
             log = try RunLog.create(directory: c.outputDirectory, header: logHeader)
