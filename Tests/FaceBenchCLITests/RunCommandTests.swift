@@ -178,3 +178,40 @@ final class RunCommandTests: XCTestCase {
         }
     }
 }
+
+/// The COCO files `run` writes load in pycocotools, the reference COCO tool.
+final class COCOExportTests: XCTestCase {
+    func testExportsLoadInPycocotools() throws {
+        let python = "/usr/bin/env"
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: python)
+        probe.arguments = ["python3", "-c", "import pycocotools"]
+        probe.standardError = FileHandle.nullDevice
+        try probe.run()
+        probe.waitUntilExit()
+        guard probe.terminationStatus == 0 else { throw XCTSkip("pycocotools is not installed (pip install pycocotools)") }
+
+        let scratch = try TestData.temporaryDirectory(self)
+        _ = try TestData.dataset("dlib-faces")
+        let out = scratch + "/run"
+        let run = try CommandRunner.run(["run", "--dataset", "dlib-faces", "--detector", "lbp", "--detector", "hog:upsample=0", "--out", out], scratch: scratch)
+        XCTAssertEqual(run.status, 0, run.stderr)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["python3", TestData.packageRoot + "/scripts/coco-rescore.py", out + "/dlib-faces"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let lines = output.split(separator: "\n").map { try? JSONReader.parse(Array($0.utf8), path: "stdout") }
+        XCTAssertEqual(lines.compactMap { $0?["detector"]?.string }.sorted(), ["hog-upsample=0", "lbp"])
+        for line in lines {
+            let stats = try XCTUnwrap(line?["stats"]?.array?.compactMap(\.double))
+            XCTAssertEqual(stats.count, 12)
+            XCTAssertGreaterThan(stats[1], 0.2, "AP50 of \(line?["detector"]?.string ?? "?")")
+        }
+    }
+}
