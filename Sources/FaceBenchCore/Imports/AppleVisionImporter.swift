@@ -5,7 +5,7 @@
 /// object keyed by image name whose values are observation lists.
 ///
 /// Vision's boxes are normalised to [0, 1] with the origin at the image's bottom-left;
-/// they become pixels with the image size from the dataset: x·W, (1 − y − h)·H, w·W, h·H.
+/// they become pixels with the image size from the dataset: x·W, H − (y + h)·H, w·W, h·H.
 /// `boundingBox` may be written as `CGRect`'s Codable form `[[x, y], [w, h]]`, as
 /// `{"x", "y", "width", "height"}` or as `{"origin": {"x", "y"}, "size": {"width",
 /// "height"}}`. Landmark points (`allPoints`, normalised to the face box, bottom-left
@@ -44,7 +44,7 @@ public struct AppleVisionImporter: DetectionImporter {
         guard let rect = observation["boundingBox"] else { throw collector.malformed(field, "no boundingBox") }
         let normalised = try Self.rect(rect, field: field + ".boundingBox", collector)
         let (w, h) = imageSize
-        let box = Box(x: normalised.x * w, y: (1 - normalised.y - normalised.height) * h,
+        let box = Box(x: normalised.x * w, y: h - (normalised.y + normalised.height) * h,
                       width: normalised.width * w, height: normalised.height * h)
         var attributes: [String: String] = [:]
         for key in Self.keptAttributes {
@@ -57,7 +57,7 @@ public struct AppleVisionImporter: DetectionImporter {
                 let here = "\(field).landmarks.allPoints[\(index)]"
                 guard let xy = Self.pair(point, "x", "y") else { throw collector.malformed(here, "expected [x, y] or {\"x\", \"y\"}") }
                 return Point(x: (normalised.x + xy.0 * normalised.width) * w,
-                             y: (1 - (normalised.y + xy.1 * normalised.height)) * h)
+                             y: h - (normalised.y + xy.1 * normalised.height) * h)
             }
         }
         let score = observation["confidence"]?.double ?? 1

@@ -210,12 +210,12 @@ final class ChildProcess {
         }
     }
 
-    /// "exited with status 3", "killed by signal 9 (Killed)".
+    /// "exited with status 3", "was killed by signal 9 (Killed)".
     static func describe(status: Int32) -> String {
         let signal = status & 0x7F
         if signal == 0 { return "exited with status \((status >> 8) & 0xFF)" }
         let name = strsignal(signal).map { String(cString: $0) } ?? "?"
-        return "killed by signal \(signal) (\(name))"
+        return "was killed by signal \(signal) (\(name))"
     }
 
     /// The full path of `program`: itself when it contains a slash, else the first match on

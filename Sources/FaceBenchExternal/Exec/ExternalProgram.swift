@@ -25,7 +25,7 @@ struct ExternalProgram: Sendable {
     /// the end of its stderr log.
     func start() throws -> ExecSession {
         if let stderrLog {
-            let marker = "--- facebench: starting \(commandLine) ---\n"
+            let marker = Self.startMarker + commandLine + " ---\n"
             if let handle = FileHandle(forWritingAtPath: stderrLog) ?? createLog(stderrLog) {
                 handle.seekToEndOfFile()
                 handle.write(Data(marker.utf8))
@@ -61,14 +61,17 @@ struct ExternalProgram: Sendable {
         return FileHandle(forWritingAtPath: path)
     }
 
-    /// The last lines the program wrote to stderr, for error messages.
+    /// The last lines the program's latest start wrote to stderr, for error messages.
     func stderrTail(lines: Int = 5) -> String {
         guard let stderrLog, let bytes = try? FileIO.read(stderrLog) else { return "" }
         let text = String(decoding: bytes.suffix(4096), as: UTF8.self)
-        let last = text.split(separator: "\n").filter { !$0.hasPrefix("--- facebench:") }.suffix(lines)
+        let sinceStart = text.components(separatedBy: Self.startMarker).last ?? text
+        let last = sinceStart.split(separator: "\n").dropFirst().suffix(lines)
         guard !last.isEmpty else { return "" }
         return "; its stderr (\(stderrLog)) ends: " + last.joined(separator: " | ")
     }
+
+    static let startMarker = "--- facebench: starting "
 }
 
 /// A running program that has completed its handshake.

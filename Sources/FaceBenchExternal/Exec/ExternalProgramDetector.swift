@@ -50,10 +50,11 @@ final class ExternalProgramDetector: FaceDetector {
         } catch let failure as ExecFailure {
             session.process.terminate()
             self.session = nil
-            var reason = "\(failure) on \(input.name)\(program.stderrTail(lines: 3)); program killed"
+            var reason = "\(failure) on \(input.name)\(program.stderrTail(lines: 3))"
+            if case .died = failure {} else { reason += "; program killed" }
             do {
                 _ = try running()
-                reason += " and restarted"
+                reason += "; restarted"
             } catch {
                 reason += "; restart failed: \(error)"
             }
