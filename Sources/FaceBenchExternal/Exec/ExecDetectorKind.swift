@@ -73,7 +73,7 @@ enum ExecDetectorKind {
         var parameters = handshake.parameters
         parameters.append(DetectorInfo.Parameter(name: "timeout", value: Formatting.fixed(imageTimeout, imageTimeout == imageTimeout.rounded() ? 0 : 3)))
         let info = DetectorInfo(
-            kind: "exec", id: id, spec: spec, backend: "external program (\(ExecProtocol.version), \(handshake.input.rawValue) input)",
+            kind: "exec", id: id, spec: "exec:" + (request.spec.arguments ?? ""), backend: "external program (\(ExecProtocol.version), \(handshake.input.rawValue) input)",
             library: handshake.version.isEmpty ? handshake.name : "\(handshake.name) \(handshake.version)",
             parameters: parameters, scoreMeaning: handshake.scoreMeaning ?? "as reported by the program")
         return ExternalProgramFactory(info: info, program: program)
