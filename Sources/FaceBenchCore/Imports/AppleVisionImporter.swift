@@ -48,7 +48,7 @@ public struct AppleVisionImporter: DetectionImporter {
                       width: normalised.width * w, height: normalised.height * h)
         var attributes: [String: String] = [:]
         for key in Self.keptAttributes {
-            if let value = observation[key], let text = ImportSniffer.text(value) { attributes[key] = text }
+            if let value = observation[key], let text = value.scalarText { attributes[key] = text }
         }
         var landmarks: [Point]?
         if let points = observation["landmarks"]?["allPoints"] {

@@ -89,7 +89,7 @@ public struct GoogleVisionImporter: DetectionImporter {
             var attributes: [String: String] = [:]
             if faceBox != nil, let head { attributes["head_box"] = "\(head.x),\(head.y),\(head.width),\(head.height)" }
             for key in Self.keptAttributes {
-                if let value = face[key], let text = ImportSniffer.text(value) { attributes[key] = text }
+                if let value = face[key], let text = value.scalarText { attributes[key] = text }
             }
             var landmarks: [Point]?
             if let list = face["landmarks"]?.array, !list.isEmpty {

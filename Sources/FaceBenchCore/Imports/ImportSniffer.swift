@@ -1,7 +1,6 @@
 import Foundation
 
-/// Cheap format recognition for importers (their `recognises`), and the textual form of
-/// JSON values kept as detection attributes.
+/// Cheap format recognition for importers (their `recognises`).
 public enum ImportSniffer {
     /// How much of a file is looked at.
     static let window = 65536
@@ -19,14 +18,5 @@ public enum ImportSniffer {
         guard FileIO.isDirectory(path) else { return false }
         return FileIO.list(path).lazy.filter { $0.lowercased().hasSuffix(".json") }.prefix(3)
             .contains { jsonFile(path + "/" + $0, containsAny: markers) }
-    }
-
-    /// Strings as they are, numbers and booleans as JSON writes them; nil otherwise.
-    public static func text(_ value: JSONValue) -> String? {
-        switch value {
-        case let .string(text): return text
-        case .number, .bool: return JSONWriter(indent: nil).string(value)
-        default: return nil
-        }
     }
 }

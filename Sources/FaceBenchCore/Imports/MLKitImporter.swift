@@ -51,7 +51,7 @@ public struct MLKitImporter: DetectionImporter {
         }
         var attributes: [String: String] = [:]
         for key in Self.keptAttributes {
-            if let value = face[key], let text = ImportSniffer.text(value) { attributes[key] = text }
+            if let value = face[key], let text = value.scalarText { attributes[key] = text }
         }
         var landmarks: [Point]?
         if let list = face["landmarks"]?.array, !list.isEmpty {
@@ -60,7 +60,7 @@ public struct MLKitImporter: DetectionImporter {
                 guard let position = landmark["position"] else { throw collector.malformed(here, "missing") }
                 return Point(x: try collector.number(position, "x", field: here), y: try collector.number(position, "y", field: here))
             }
-            attributes["landmark_types"] = list.map { $0["type"].flatMap(ImportSniffer.text) ?? "?" }.joined(separator: ",")
+            attributes["landmark_types"] = list.map { $0["type"].flatMap(\.scalarText) ?? "?" }.joined(separator: ",")
         }
         return Detection(box: box, score: 1, landmarks: landmarks, attributes: attributes)
     }

@@ -41,7 +41,7 @@ public struct WatsonImporter: DetectionImporter {
             ("identity", "name", "identity"), ("identity", "score", "identity_score"),
         ]
         for (group, key, attribute) in kept {
-            if let value = face[group]?[key], let text = ImportSniffer.text(value) { attributes[attribute] = text }
+            if let value = face[group]?[key], let text = value.scalarText { attributes[attribute] = text }
         }
         return Detection(box: box, score: 1, attributes: attributes)
     }

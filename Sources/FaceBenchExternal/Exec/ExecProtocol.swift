@@ -33,9 +33,9 @@ enum ExecProtocol {
             }
             guard let name = json["name"]?.string, !name.isEmpty else { throw .garbage("the handshake needs a non-empty \"name\"") }
             self.name = name
-            version = json["version"].flatMap(Self.text) ?? ""
+            version = json["version"]?.scalarText ?? ""
             parameters = (json["parameters"]?.object?.pairs ?? []).map {
-                DetectorInfo.Parameter(name: $0.key, value: Self.text($0.value) ?? "")
+                DetectorInfo.Parameter(name: $0.key, value: $0.value.scalarText ?? "")
             }
             let inputName = json["input"]?.string ?? Input.path.rawValue
             guard let input = Input(rawValue: inputName) else {
@@ -43,15 +43,6 @@ enum ExecProtocol {
             }
             self.input = input
             scoreMeaning = json["score"]?.string
-        }
-
-        /// Strings as they are, numbers and booleans as JSON writes them.
-        static func text(_ value: JSONValue) -> String? {
-            switch value {
-            case let .string(text): return text
-            case .number, .bool: return JSONWriter(indent: nil).string(value)
-            default: return nil
-            }
         }
     }
 
@@ -113,7 +104,7 @@ enum ExecProtocol {
         }
         var attributes: [String: String] = [:]
         for (key, value) in face["attributes"]?.object?.pairs ?? [] {
-            attributes[key] = Handshake.text(value) ?? JSONWriter(indent: nil).string(value)
+            attributes[key] = value.scalarText ?? JSONWriter(indent: nil).string(value)
         }
         return Detection(box: Box(x: box[0], y: box[1], width: box[2], height: box[3]), score: score,
                          landmarks: landmarks, attributes: attributes)
