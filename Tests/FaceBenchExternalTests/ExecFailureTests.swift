@@ -111,6 +111,26 @@ final class ExecFailureTests: XCTestCase {
         XCTAssertEqual(try starts(), 2, "probe and one instance: an error response needs no restart")
     }
 
+    func testProgramThatCannotBeRestartedFailsTheRestQuickly() throws {
+        let flag = out + "/crashed"
+        let results = try PluginTestSupport.benchmark(
+            [spec("--crash-on \(victim.name) --crash-for-good \(flag)")], dataset: dataset, out: out)
+        XCTAssertFalse(results.interrupted)
+        let failures = try XCTUnwrap(results.detector("bad")).failures
+        let later = dataset.samples.dropFirst(4).map(\.name)
+        XCTAssertEqual(failures.map(\.image), [victim.name] + later, "the images before the crash are scored")
+        XCTAssertTrue(failures[0].reason.contains("restart failed: `"), failures[0].reason)
+        XCTAssertTrue(failures[0].reason.contains("did not start: the program exited with status 5"), failures[0].reason)
+        XCTAssertTrue(failures[0].reason.contains("refusing to start after a crash"), failures[0].reason)
+        // Two more attempts (the first two images after the crash), then no more.
+        XCTAssertTrue(failures[1].reason.contains("did not start"), failures[1].reason)
+        XCTAssertTrue(failures[2].reason.contains("did not start"), failures[2].reason)
+        for failure in failures.dropFirst(3) {
+            XCTAssertTrue(failure.reason.hasPrefix("bad: not restarted after 3 failed starts; the last: "), failure.reason)
+        }
+        XCTAssertEqual(try starts(), 2 + 3, "probe, first instance, three failed restarts")
+    }
+
     func testOtherDetectorsOfTheRunAreUnaffected() throws {
         let results = try PluginTestSupport.benchmark(
             [spec("--crash-on \(victim.name)"), "hog"], dataset: dataset, out: out)

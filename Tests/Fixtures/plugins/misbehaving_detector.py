@@ -4,6 +4,9 @@ tests. It answers every image with the faces listed for it in --replay (a JSON o
 image name -> list of {"box", "score"}), except the image named by one of:
 
   --crash-on NAME     exit with status 3 instead of answering
+  --crash-for-good FLAG
+                      with --crash-on: also create FLAG, and refuse to start (status 5)
+                      while FLAG exists
   --hang-on NAME      never answer (sleep)
   --garbage-on NAME   answer with a line that is not JSON
   --error-on NAME     answer with a protocol error message (the program keeps running)
@@ -24,7 +27,11 @@ parser.add_argument("--replay", required=True)
 for option in ("--crash-on", "--hang-on", "--garbage-on", "--error-on", "--await-kill-on"):
     parser.add_argument(option)
 parser.add_argument("--pid-file")
+parser.add_argument("--crash-for-good")
 options = parser.parse_args()
+if options.crash_for_good and os.path.exists(options.crash_for_good):
+    print("misbehaving: refusing to start after a crash", file=sys.stderr, flush=True)
+    sys.exit(5)
 with open(options.replay) as file:
     replay = json.load(file)
 
@@ -38,6 +45,8 @@ for line in sys.stdin:
     name = request["name"]
     if name == options.crash_on:
         print("misbehaving: crashing on %s" % name, file=sys.stderr, flush=True)
+        if options.crash_for_good:
+            open(options.crash_for_good, "w").close()
         sys.exit(3)
     if name == options.hang_on:
         time.sleep(3600)
