@@ -1,6 +1,7 @@
 import FaceBenchCodecs
 import FaceBenchCore
 import FaceBenchDlib
+import FaceBenchExternal
 import FaceBenchOpenCV
 import Foundation
 
@@ -34,12 +35,19 @@ struct Toolbox: Sendable {
         ]
     }
 
+    /// Formats of detections made elsewhere, for `file:` detectors (tried in this order when
+    /// the spec names no format).
+    static let importers: [any DetectionImporter] = [
+        WatsonImporter(), GoogleVisionImporter(), MLKitImporter(), AppleVisionImporter(),
+    ]
+
     static func standard() -> Toolbox {
         let environment = ProcessInfo.processInfo.environment
         let checkout = locateCheckout()
         let anchors = [FileManager.default.currentDirectoryPath] + (checkout.map { [$0] } ?? [])
         return Toolbox(
-            registry: DetectorRegistry(OpenCVBackend.kinds + DlibBackend.kinds),
+            registry: DetectorRegistry(
+                OpenCVBackend.kinds + DlibBackend.kinds + ExternalBackend.kinds + [ImportedDetectorKind.kind(importers: importers)]),
             catalog: DatasetCatalog(
                 definitions: DatasetCatalog.standardDefinitions, formats: DatasetCatalog.standardFormats,
                 searchPath: DatasetCatalog.searchPath(environment: environment, anchors: anchors)),

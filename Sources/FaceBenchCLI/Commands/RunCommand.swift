@@ -52,9 +52,6 @@ enum RunCommand: FaceBenchCommand {
         let interruption = InterruptHandler(stop: stop)
         defer { interruption.cancel() }
         let environment = toolbox.environment()
-        if !environment.isReleaseBuild {
-            StandardStreams.error("facebench run: WARNING: this is a debug build; latencies are not representative (swift build -c release)\n")
-        }
         var combined = ""
         var interrupted = false
         for name in datasetNames {
@@ -62,6 +59,9 @@ enum RunCommand: FaceBenchCommand {
             let directory = out + "/" + dataset.name
             let context = DetectorContext(outputDirectory: directory, dataset: dataset)
             let factories = try toolbox.registry.factories(for: specs, context: context)
+            if combined.isEmpty, !environment.isReleaseBuild {
+                StandardStreams.error("facebench run: WARNING: this is a debug build; latencies are not representative (swift build -c release)\n")
+            }
             let runner = BenchmarkRunner(
                 .init(
                     dataset: dataset, factories: factories, decoder: toolbox.decoder, settings: settings,
@@ -99,9 +99,9 @@ enum RunCommand: FaceBenchCommand {
         try FileIO.writeAtomically(ComparisonReport.markdown(results), to: directory + "/report.md")
     }
 
-    /// `--out`, or a new timestamped folder under Results/runs (linked as `latest`); with
-    /// `--resume` and no `--out`, the latest run.
-    static func outputDirectory(_ given: String?, resume: Bool) throws -> String {
+    /// `--out`, or a new timestamped folder under Results/runs (a run's is linked as `latest`);
+    /// with `--resume` and no `--out`, the latest run.
+    static func outputDirectory(_ given: String?, resume: Bool, prefix: String = "") throws -> String {
         if let given { return URL(fileURLWithPath: given).standardized.path }
         let runs = FileManager.default.currentDirectoryPath + "/Results/runs"
         let latest = runs + "/latest"
@@ -114,11 +114,13 @@ enum RunCommand: FaceBenchCommand {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyyMMdd-HHmmss"
         formatter.timeZone = TimeZone(identifier: "UTC")
-        let stamp = formatter.string(from: Date())
+        let stamp = prefix + formatter.string(from: Date())
         let directory = runs + "/" + stamp
         try FileIO.createDirectory(directory)
-        try? FileManager.default.removeItem(atPath: latest)
-        try? FileManager.default.createSymbolicLink(atPath: latest, withDestinationPath: stamp)
+        if prefix.isEmpty {
+            try? FileManager.default.removeItem(atPath: latest)
+            try? FileManager.default.createSymbolicLink(atPath: latest, withDestinationPath: stamp)
+        }
         return directory
     }
 }

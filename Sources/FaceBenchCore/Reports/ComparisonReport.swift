@@ -36,6 +36,7 @@ public enum ComparisonReport {
             out += "**Interrupted: \(results.dataset.images) of \(results.dataset.totalImages) images done; resume with `--resume`.**\n\n"
         }
         out += table(results).text + "\n"
+        out += TimingTables.markdown(results) + "\n"
         out += settingsText(results)
         return out
     }
