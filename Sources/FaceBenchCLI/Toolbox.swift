@@ -28,16 +28,10 @@ struct Toolbox: Sendable {
         ]
     }
 
-    /// Formats of detections made elsewhere that `eval --predictions` reads.
-    var importers: [any DetectionImporter] {
-        [
-            COCOResultsImporter(),
-        ]
-    }
-
-    /// Formats of detections made elsewhere, for `file:` detectors (tried in this order when
-    /// the spec names no format).
+    /// Formats of detections made elsewhere, for `file:` detectors and `eval --predictions`
+    /// (tried in this order when the format is not named).
     static let importers: [any DetectionImporter] = [
+        COCOResultsImporter(),
         WatsonImporter(), GoogleVisionImporter(), MLKitImporter(), AppleVisionImporter(),
     ]
 

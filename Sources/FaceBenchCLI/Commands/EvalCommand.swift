@@ -53,7 +53,7 @@ enum EvalCommand: FaceBenchCommand {
         var runs: [(label: String, path: String, warnings: [String], results: JSONObject)] = []
         for entry in predictions {
             let (label, path) = splitLabel(entry)
-            let importer = try chooseImporter(arguments.string("importer"), path: path, importers: toolbox.importers)
+            let importer = try chooseImporter(arguments.string("importer"), path: path, importers: Toolbox.importers)
             let byID = try timed("\(label): read \(importer.name)") { try importer.load(path, for: dataset) }
             let detections = dataset.samples.map { byID[$0.id] ?? [] }
             try PredictionChecks.validate(detections, samples: dataset.samples)

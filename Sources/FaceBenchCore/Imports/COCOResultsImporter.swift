@@ -11,11 +11,14 @@ public struct COCOResultsImporter: DetectionImporter {
 
     public var name: String { "coco" }
 
+    /// A `.json` file holding a list whose first bytes mention `bbox` (or an empty list).
     public func recognises(_ path: String) -> Bool {
-        guard path.lowercased().hasSuffix(".json"), !FileIO.isDirectory(path), let bytes = try? FileIO.readPrefix(path, count: 256) else {
+        guard path.lowercased().hasSuffix(".json"), !FileIO.isDirectory(path), let bytes = try? FileIO.readPrefix(path, count: 4096) else {
             return false
         }
-        return bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 } == UInt8(ascii: "[")
+        let text = bytes.filter { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        guard text.first == UInt8(ascii: "[") else { return false }
+        return text.count == 2 && text.last == UInt8(ascii: "]") || String(decoding: bytes, as: UTF8.self).contains("\"bbox\"")
     }
 
     public func load(_ path: String, for dataset: Dataset) throws -> [Int: [Detection]] {
