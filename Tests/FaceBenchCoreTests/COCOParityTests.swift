@@ -1,3 +1,4 @@
+import FaceBenchTestSupport
 import XCTest
 @testable import FaceBenchCore
 
@@ -15,7 +16,7 @@ final class COCOParityTests: XCTestCase {
 
     func testFixturesOverTheSharedDatasets() throws {
         for name in Self.sharedFixtures {
-            let fixture = try JSONReader.parse(file: FixturePaths.fixture("Evaluation/\(name).json"))
+            let fixture = try JSONReader.parse(file: Self.fixture("\(name).json"))
             let (dataset, detections) = try Self.load(fixture)
             var options = EvaluationOptions()
             options.cocoMaxDetections = fixture["max_dets"]?.array?.compactMap(\.int) ?? [1, 10, 100]
@@ -36,7 +37,7 @@ final class COCOParityTests: XCTestCase {
     }
 
     func testCustomMaxDetsAreHonouredWherePycocotoolsPrintsMinusOne() throws {
-        let fixture = try JSONReader.parse(file: FixturePaths.fixture("Evaluation/coco-mit-cmu-dense.json"))
+        let fixture = try JSONReader.parse(file: Self.fixture("coco-mit-cmu-dense.json"))
         // Pins the difference the fixture documents: summarize() looks AP up at maxDets=100.
         XCTAssertEqual(fixture["expected"]?["pycocotools_summarize"]?.array?.first?.double, -1)
         let (dataset, detections) = try Self.load(fixture)
@@ -48,7 +49,7 @@ final class COCOParityTests: XCTestCase {
     }
 
     func testEdgeCasesThroughTheCOCOReaders() throws {
-        let fixture = try JSONReader.parse(file: FixturePaths.fixture("Evaluation/coco-edge-cases.json"))
+        let fixture = try JSONReader.parse(file: Self.fixture("coco-edge-cases.json"))
         let groundTruth = JSONWriter(indent: nil).bytes(try XCTUnwrap(fixture["ground_truth"]))
         let dataset = try COCOLoader.load(bytes: groundTruth, file: "edge.json", name: "edge")
         XCTAssertEqual(dataset.samples.map(\.cocoImageID), [3, 7, 12, 40, 55, 99], "samples in COCO id order")
@@ -62,17 +63,14 @@ final class COCOParityTests: XCTestCase {
         }
     }
 
+    static func fixture(_ name: String) -> String {
+        TestData.packageRoot + "/Tests/Fixtures/Evaluation/" + name
+    }
+
     /// The dataset of a fixture, loaded by FaceBench's own loader with the fixture's crowd
     /// flags and annotation areas applied, and its detections per sample.
     static func load(_ fixture: JSONValue) throws -> (Dataset, [[Detection]]) {
-        let name = try XCTUnwrap(fixture["dataset"]?.string)
-        let root = try FixturePaths.dataset(name)
-        var dataset: Dataset
-        switch name {
-        case "mit-cmu": dataset = try MITCMULoader.load(root: root, name: name)
-        case "dlib-faces": dataset = try DlibXMLLoader.load(files: [root + "/training.xml", root + "/testing.xml"], root: root, name: name)
-        default: throw XCTSkip("unknown dataset \(name)")
-        }
+        var dataset = try TestData.dataset(try XCTUnwrap(fixture["dataset"]?.string))
         for entry in fixture["crowd"]?.array ?? [] {
             let values = entry.array?.compactMap(\.int) ?? []
             dataset.samples[values[0] - 1].faces[values[1]].crowd = true

@@ -47,5 +47,9 @@ extension DatasetCatalog {
                 return prefix.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 } == UInt8(ascii: "{")
             },
             load: { path, name in try COCOLoader.load(file: path, name: name) }),
+        DatasetFormat(
+            name: "pascal-voc",
+            recognises: { PascalVOCLoader.recognises($0) },
+            load: { path, name in try PascalVOCLoader.load(path: path, name: name) }),
     ]
 }
