@@ -220,6 +220,7 @@ enum COCOResultsFastReader {
     }
 
     /// Numbers of more than 19 digits (counting leading zeros): the general reader's way.
+    @inline(never)
     static func longNumber(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
         let text = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
         return Double(text)

@@ -38,12 +38,19 @@ enum DecimalConversion {
             if e > 0, e <= 22 { return Double(m) * exactPowersOfTen[e] }
             if e < 0, e >= -22 { return Double(m) / exactPowersOfTen[-e] }
         }
+        return wideMagnitude(mantissa: m, exponent: e)
+    }
+
+    /// The 128-bit integer paths, kept out of line so the common case above stays small
+    /// enough to inline into number readers.
+    @inline(never)
+    static func wideMagnitude(mantissa m: UInt64, exponent e: Int) -> Double? {
         if e >= 0, e <= 19 {
             let product = m.multipliedFullWidth(by: integerPowersOfTen[e])
             if product.high == 0 { return rounded(product.low, sticky: false, binaryExponent: 0) }
             let shift = 64 - product.high.leadingZeroBitCount
-            let top = (product.high << (64 - shift)) | (product.low >> shift)
-            let rest = product.low & ((1 << shift) - 1)
+            let top = shift == 64 ? product.high : (product.high << (64 - shift)) | (product.low >> shift)
+            let rest = shift == 64 ? product.low : product.low & ((1 << shift) - 1)
             return rounded(top, sticky: rest != 0, binaryExponent: shift)
         }
         if e < 0, e >= -19 {

@@ -345,29 +345,37 @@ public enum COCOEvaluation {
         var falseBeforeHit = [[Int32]](repeating: [], count: thresholdCount)
         var falseCount = [Int](repeating: 0, count: thresholdCount)
         var envelope: [Double] = []
+        // Positions of the detections each max-detections value keeps, in ranking order:
+        // the small values walk only their few detections.
+        let keptPositions: [[Int32]] = parameters.maxDetections.map { maxDetections in
+            let limit = Int32(clamping: maxDetections)
+            return kept.rank.indices.compactMap { kept.rank[$0] < limit ? Int32($0) : nil }
+        }
+        let allThresholds: UInt32 = thresholdCount == 32 ? ~0 : (1 << UInt32(thresholdCount)) - 1
         for range in 0..<rangeCount {
             let counted = outcomes.countedFaces[range]
             guard counted > 0 else { continue }
             let base = range * keptCount
-            for (m, maxDetections) in parameters.maxDetections.enumerated() {
+            for m in parameters.maxDetections.indices {
                 for t in 0..<thresholdCount {
                     falseBeforeHit[t].removeAll(keepingCapacity: true)
                     falseCount[t] = 0
                 }
                 // Detections that are false positives at every threshold (most of them)
-                // bump one shared counter.
+                // bump one shared counter; those ignored at every threshold are skipped.
                 var falseAtAll = 0
-                let limit = Int32(clamping: maxDetections)
-                kept.rank.withUnsafeBufferPointer { rank in
+                keptPositions[m].withUnsafeBufferPointer { positions in
                     outcomes.truePositive.withUnsafeBufferPointer { truePositive in
                         outcomes.ignored.withUnsafeBufferPointer { ignored in
-                            for p in 0..<keptCount where rank[p] < limit {
+                            for p in positions {
+                                let p = Int(p)
                                 let hits = truePositive[base + p]
                                 let skipped = ignored[base + p]
                                 if hits | skipped == 0 {
                                     falseAtAll += 1
                                     continue
                                 }
+                                if skipped == allThresholds { continue }
                                 for t in 0..<thresholdCount {
                                     let bit: UInt32 = 1 << UInt32(t)
                                     if skipped & bit != 0 { continue }
