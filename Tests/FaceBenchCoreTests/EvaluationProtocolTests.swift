@@ -85,6 +85,15 @@ final class EvaluationProtocolTests: XCTestCase {
         XCTAssertEqual(voc["AP11"]?.double ?? 0, 1, accuracy: 1e-15)
     }
 
+    func testMarkdownTablesPrintCountsPlainly() throws {
+        let samples = [Sample(id: 1, name: "a", faces: [Face(box: box(0, 0))])]
+        let detections = [[Detection(box: box(0, 0), score: 1)]]
+        let voc = try VOCEvaluator().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: EvaluationOptions())
+        XCTAssertTrue(VOCEvaluator().markdown([("d", voc)]).contains("|  1 |  0 |       0 |"), VOCEvaluator().markdown([("d", voc)]))
+        let coco = try COCOEvaluator().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: EvaluationOptions())
+        XCTAssertTrue(COCOEvaluator().markdown([("d", coco)]).contains("maxDets 1/10/100"))
+    }
+
     func testElevenPointLevelsAreMATLABs() {
         // MATLAB's 0:0.1:1 builds from both ends: 0.1 * 3 but exactly 0.6 and 0.7.
         XCTAssertEqual(AveragePrecision.elevenRecallLevels[3], 0.1 * 3)

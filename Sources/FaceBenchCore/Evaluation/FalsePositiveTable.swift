@@ -106,7 +106,7 @@ public struct FalsePositiveTable: AccuracyEvaluator {
     }
 
     public func markdown(_ results: [(detector: String, result: JSONValue)]) -> String {
-        let counts = results.first?.result["detection_rate"]?.object?.keys ?? Self.violaJones.counts.map(String.init)
+        let counts = results.first?.result["detection_rate"]?.object?.keys ?? Self.violaJones.counts.map { String($0) }
         var table = MarkdownTable(headers: ["Detector"] + counts.map { "\($0) FP" } + ["Curve ends at", "LAMR"])
         for (detector, result) in results {
             let rates = counts.map { Formatting.percent(result["detection_rate"]?[$0]?.double) }

@@ -96,8 +96,8 @@ public struct VOCEvaluator: AccuracyEvaluator {
         for (detector, result) in results {
             table.add([
                 detector, Formatting.fixed(result["AP"]?.double, 4), Formatting.fixed(result["AP11"]?.double, 4),
-                result["tp"]?.int.map(String.init) ?? "–", result["fp"]?.int.map(String.init) ?? "–",
-                result["ignored"]?.int.map(String.init) ?? "–",
+                result["tp"]?.int.map { String($0) } ?? "–", result["fp"]?.int.map { String($0) } ?? "–",
+                result["ignored"]?.int.map { String($0) } ?? "–",
             ])
         }
         let iou = results.first?.result["iou_threshold"]?.double ?? 0.5

@@ -3,11 +3,11 @@
 /// AR100, ARs, ARm, ARl. -1 means undefined (no face in that size range), as in
 /// pycocotools.
 ///
-/// One deliberate difference: pycocotools computes AP, AP small/medium/large with
-/// `maxDets=100` hard-coded, so with custom maxDets without 100 its first number is -1. Here
-/// every AP and the size-range ARs use the last (largest) max-detections value; AR1, AR10
-/// and AR100 are the recall at the first, second and third value. With the default
-/// [1, 10, 100] both are identical.
+/// One deliberate difference: pycocotools' `summarize()` looks the first number, AP, up at a
+/// hard-coded `maxDets=100`, so with custom maxDets that do not end in 100 it prints -1
+/// there. Here AP, like AP50, AP75, APs/m/l and ARs/m/l, uses the last (largest)
+/// max-detections value; AR1, AR10 and AR100 are the recall at the first, second and third
+/// value. With the default [1, 10, 100] both are identical.
 public struct COCOSummary: Sendable, Equatable {
     public static let keys = ["AP", "AP50", "AP75", "APs", "APm", "APl", "AR1", "AR10", "AR100", "ARs", "ARm", "ARl"]
 
