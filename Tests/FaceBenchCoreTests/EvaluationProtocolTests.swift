@@ -89,7 +89,7 @@ final class EvaluationProtocolTests: XCTestCase {
         let samples = [Sample(id: 1, name: "a", faces: [Face(box: box(0, 0))])]
         let detections = [[Detection(box: box(0, 0), score: 1)]]
         let voc = try VOCEvaluator().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: EvaluationOptions())
-        XCTAssertTrue(VOCEvaluator().markdown([("d", voc)]).contains("|  1 |  0 |       0 |"), VOCEvaluator().markdown([("d", voc)]))
+        XCTAssertTrue(VOCEvaluator().markdown([("d", voc)]).contains("|   1 |   0 |       0 |"), VOCEvaluator().markdown([("d", voc)]))
         let coco = try COCOEvaluator().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: EvaluationOptions())
         XCTAssertTrue(COCOEvaluator().markdown([("d", coco)]).contains("maxDets 1/10/100"))
     }
