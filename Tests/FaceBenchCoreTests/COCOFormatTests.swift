@@ -17,7 +17,7 @@ final class COCOFormatTests: XCTestCase {
 
     func testFastAndGeneralReadersAgreeOnRandomFiles() throws {
         var generator = SystemRandomNumberGenerator()
-        var flat: [String] = [], nested: [String] = []
+        var flat: [String] = [], nested: [String] = [], templated: [String] = []
         for _ in 0..<3000 {
             let values = (0..<5).map { _ in
                 // Python reprs of doubles and of float32 values, short decimals, exponents.
@@ -32,9 +32,16 @@ final class COCOFormatTests: XCTestCase {
             let fields = ["\"image_id\": \(image)", "\"category_id\": 1", "\"bbox\": [\(values[0]), \(values[1]), \(values[2]), \(values[3])]", "\"score\": \(values[4])"].shuffled(using: &generator)
             flat.append("{" + fields.joined(separator: ", ") + ", \"id\": \"x\"}")
             nested.append("{" + fields.joined(separator: ",\n ") + ", \"segmentation\": [[1, 2, 3]]}")
+            // json.dump's layout, the same for every entry but now and then a different one.
+            let spacing = Int.random(in: 0..<20, using: &generator) == 0 ? ",  " : ", "
+            templated.append("{\"image_id\": \(image)\(spacing)\"category_id\": 1, \"bbox\": [\(values[0]), \(values[1]), \(values[2]), \(values[3])], \"score\": \(values[4])}")
         }
         let fast = try results("[" + flat.joined(separator: ",\n") + "]\n")
         let general = try results("[" + nested.joined(separator: ",\n") + "]")  // nested values: general reader
+        let layout = try results("[" + templated.joined(separator: ", ") + "]")  // one layout: read by template
+        XCTAssertEqual(layout.boxes, general.boxes)
+        XCTAssertEqual(layout.scores.map(\.bitPattern), general.scores.map(\.bitPattern))
+        XCTAssertEqual(layout.imageIDs, general.imageIDs)
         XCTAssertEqual(fast.count, 3000)
         XCTAssertEqual(fast.imageIDs, general.imageIDs)
         XCTAssertEqual(fast.boxes, general.boxes)

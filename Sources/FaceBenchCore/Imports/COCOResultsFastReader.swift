@@ -35,68 +35,163 @@ enum COCOResultsFastReader {
         guard take(base, &i, end, UInt8(ascii: "[")) else { return nil }
         skipWhitespace(base, &i, end)
         if take(base, &i, end, UInt8(ascii: "]")) { return i == end ? ([], [], [], [], []) : nil }
+        var template: Template?
+        defer { template?.free() }
         while true {
             skipWhitespace(base, &i, end)
             let start = i
-            guard take(base, &i, end, UInt8(ascii: "{")) else { return nil }
-            var imageID = Int.min, categoryID = Int.min, score = Double.nan
-            var x = Double.nan, y = Double.nan, width = Double.nan, height = Double.nan
-            while true {
-                skipWhitespace(base, &i, end)
-                guard take(base, &i, end, UInt8(ascii: "\"")) else { return nil }
-                let keyStart = i
-                while i < end, base[i] != UInt8(ascii: "\"") {
-                    if base[i] == UInt8(ascii: "\\") { return nil }
-                    i += 1
-                }
-                guard i < end else { return nil }
-                let key = Key(base, keyStart, i - keyStart)
-                i += 1
-                skipWhitespace(base, &i, end)
-                guard take(base, &i, end, UInt8(ascii: ":")) else { return nil }
-                skipWhitespace(base, &i, end)
-                guard i < end else { return nil }
-                switch key {
-                case .imageID:
-                    guard let value = integer(base, &i) else { return nil }
-                    imageID = value
-                case .categoryID:
-                    guard let value = integer(base, &i) else { return nil }
-                    categoryID = value
-                case .score:
-                    guard let value = number(base, &i) else { return nil }
-                    score = value
-                case .bbox:
-                    guard take(base, &i, end, UInt8(ascii: "[")) else { return nil }
-                    skipWhitespace(base, &i, end)
-                    guard i < end, let a = number(base, &i), separator(base, &i, end), let b = number(base, &i), separator(base, &i, end),
-                        let c = number(base, &i), separator(base, &i, end), let d = number(base, &i)
-                    else { return nil }
-                    skipWhitespace(base, &i, end)
-                    guard take(base, &i, end, UInt8(ascii: "]")) else { return nil }
-                    (x, y, width, height) = (a, b, c, d)
-                case .other:
-                    guard skipScalar(base, &i, end) else { return nil }
-                }
-                skipWhitespace(base, &i, end)
-                if take(base, &i, end, UInt8(ascii: ",")) { continue }
-                guard take(base, &i, end, UInt8(ascii: "}")) else { return nil }
-                break
+            var fields = Fields()
+            // Detectors write every entry the same way; once the first entry's layout is
+            // known, later ones are checked against it word by word instead of scanned.
+            if let known = template, known.read(base, &i, end, into: &fields) {
+            } else {
+                i = start
+                guard let layout = readEntry(base, &i, end, into: &fields, recording: template == nil) else { return nil }
+                if template == nil { template = layout }
             }
             // Anything missing or invalid: the general reader says what and where. (NaN
             // fails every comparison, so unset numbers fail these too.)
-            guard imageID != Int.min, categoryID != Int.min, score.isFinite, x.isFinite, y.isFinite, width.isFinite,
-                height.isFinite, width > 0, height > 0
+            guard fields.imageID != Int.min, fields.categoryID != Int.min, fields.score.isFinite, fields.x.isFinite, fields.y.isFinite,
+                fields.width.isFinite, fields.height.isFinite, fields.width > 0, fields.height > 0
             else { return nil }
-            imageIDs.append(imageID)
-            categoryIDs.append(categoryID)
-            boxes.append(Box(x: x, y: y, width: width, height: height))
-            scores.append(score)
+            imageIDs.append(fields.imageID)
+            categoryIDs.append(fields.categoryID)
+            boxes.append(Box(x: fields.x, y: fields.y, width: fields.width, height: fields.height))
+            scores.append(fields.score)
             offsets.append(start)
             skipWhitespace(base, &i, end)
             if take(base, &i, end, UInt8(ascii: ",")) { continue }
             guard take(base, &i, end, UInt8(ascii: "]")), i == end else { return nil }
             return (imageIDs.array(), categoryIDs.array(), boxes.array(), scores.array(), offsets.array())
+        }
+    }
+
+    /// The values of one entry (unset: `Int.min` and NaN).
+    struct Fields {
+        var imageID = Int.min, categoryID = Int.min
+        var score = Double.nan, x = Double.nan, y = Double.nan, width = Double.nan, height = Double.nan
+    }
+
+    /// Reads one entry key by key, from its `{` to its `}`. With `recording`, also returns
+    /// its layout (nil when it has keys other than the four, or for a malformed entry).
+    static func readEntry(
+        _ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int, into fields: inout Fields, recording: Bool
+    ) -> Template?? {
+        var pieces: [(literal: ArraySlice<UInt8>, key: Key)] = []
+        var literalStart = i
+        guard take(base, &i, end, UInt8(ascii: "{")) else { return nil }
+        while true {
+            skipWhitespace(base, &i, end)
+            guard take(base, &i, end, UInt8(ascii: "\"")) else { return nil }
+            let keyStart = i
+            while i < end, base[i] != UInt8(ascii: "\"") {
+                if base[i] == UInt8(ascii: "\\") { return nil }
+                i += 1
+            }
+            guard i < end else { return nil }
+            let key = Key(base, keyStart, i - keyStart)
+            i += 1
+            skipWhitespace(base, &i, end)
+            guard take(base, &i, end, UInt8(ascii: ":")) else { return nil }
+            skipWhitespace(base, &i, end)
+            guard i < end else { return nil }
+            if recording { pieces.append((ArraySlice(UnsafeBufferPointer(start: base + literalStart, count: i - literalStart)), key)) }
+            guard value(key, base, &i, end, into: &fields) else { return nil }
+            literalStart = i
+            skipWhitespace(base, &i, end)
+            if take(base, &i, end, UInt8(ascii: ",")) { continue }
+            guard take(base, &i, end, UInt8(ascii: "}")) else { return nil }
+            break
+        }
+        guard recording, !pieces.contains(where: { $0.key == .other }) else { return .some(nil) }
+        return Template(pieces: pieces, closing: ArraySlice(UnsafeBufferPointer(start: base + literalStart, count: i - literalStart)))
+    }
+
+    /// Reads the value of a key into `fields`.
+    @inline(__always)
+    static func value(_ key: Key, _ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int, into fields: inout Fields) -> Bool {
+        switch key {
+        case .imageID:
+            guard let value = integer(base, &i) else { return false }
+            fields.imageID = value
+        case .categoryID:
+            guard let value = integer(base, &i) else { return false }
+            fields.categoryID = value
+        case .score:
+            guard let value = number(base, &i) else { return false }
+            fields.score = value
+        case .bbox:
+            guard take(base, &i, end, UInt8(ascii: "[")) else { return false }
+            skipWhitespace(base, &i, end)
+            guard i < end, let a = number(base, &i), separator(base, &i, end), let b = number(base, &i), separator(base, &i, end),
+                let c = number(base, &i), separator(base, &i, end), let d = number(base, &i)
+            else { return false }
+            skipWhitespace(base, &i, end)
+            guard take(base, &i, end, UInt8(ascii: "]")) else { return false }
+            (fields.x, fields.y, fields.width, fields.height) = (a, b, c, d)
+        case .other:
+            return skipScalar(base, &i, end)
+        }
+        return true
+    }
+
+    /// The layout of an entry: the text before each value (from `{` or the previous
+    /// value), which value follows, and the text closing the entry. Entries that differ in
+    /// any byte of that text are read key by key instead.
+    struct Template {
+        let text: UnsafeMutablePointer<UInt8>
+        /// Per value: where its preceding text starts in `text`, its length, the key.
+        let pieces: [(offset: Int, count: Int, key: Key)]
+        let closing: (offset: Int, count: Int)
+
+        init(pieces: [(literal: ArraySlice<UInt8>, key: Key)], closing: ArraySlice<UInt8>) {
+            let total = pieces.reduce(closing.count) { $0 + $1.literal.count }
+            // 8 spare bytes: literals are compared a machine word at a time.
+            text = .allocate(capacity: total + 8)
+            text.initialize(repeating: 0, count: total + 8)
+            var offset = 0
+            var layout: [(offset: Int, count: Int, key: Key)] = []
+            for piece in pieces {
+                for (k, byte) in piece.literal.enumerated() { text[offset + k] = byte }
+                layout.append((offset, piece.literal.count, piece.key))
+                offset += piece.literal.count
+            }
+            for (k, byte) in closing.enumerated() { text[offset + k] = byte }
+            self.pieces = layout
+            self.closing = (offset, closing.count)
+        }
+
+        func free() { text.deallocate() }
+
+        @inline(__always)
+        func matches(_ base: UnsafePointer<UInt8>, _ i: Int, _ end: Int, _ offset: Int, _ count: Int) -> Bool {
+            guard i + count <= end else { return false }
+            var k = 0
+            while k + 8 <= count {
+                let a = UnsafeRawPointer(base + i + k).loadUnaligned(as: UInt64.self)
+                let b = UnsafeRawPointer(text + offset + k).loadUnaligned(as: UInt64.self)
+                if a != b { return false }
+                k += 8
+            }
+            while k < count {
+                if base[i + k] != text[offset + k] { return false }
+                k += 1
+            }
+            return true
+        }
+
+        /// Reads an entry laid out exactly like the template's; false (with `i` anywhere)
+        /// as soon as a byte differs.
+        @inline(__always)
+        func read(_ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int, into fields: inout Fields) -> Bool {
+            for piece in pieces {
+                guard matches(base, i, end, piece.offset, piece.count) else { return false }
+                i += piece.count
+                guard i < end, COCOResultsFastReader.value(piece.key, base, &i, end, into: &fields) else { return false }
+            }
+            guard matches(base, i, end, closing.offset, closing.count) else { return false }
+            i += closing.count
+            return true
         }
     }
 
