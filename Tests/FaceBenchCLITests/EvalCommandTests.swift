@@ -1,0 +1,80 @@
+import FaceBenchCore
+import FaceBenchTestSupport
+import XCTest
+
+/// `facebench eval` as a user runs it: formats recognised, protocol keys in JSON, bad input
+/// reported with file and line and a non-zero status, usage errors with status 64.
+final class EvalCommandTests: XCTestCase {
+    let groundTruth = """
+        {"images": [{"id": 1, "file_name": "a.jpg"}, {"id": 2, "file_name": "b.jpg"}],
+         "annotations": [{"id": 1, "image_id": 1, "category_id": 1, "bbox": [10, 10, 40, 40]},
+                         {"id": 2, "image_id": 2, "category_id": 1, "bbox": [100, 100, 20, 20]}],
+         "categories": [{"id": 1, "name": "face"}]}
+        """
+
+    func testJSONOutputHasEveryProtocolsKeys() throws {
+        let scratch = try TestData.temporaryDirectory(self)
+        let gt = try TestData.write(groundTruth, to: "gt.json", in: scratch)
+        let results = try TestData.write(
+            """
+            [{"image_id": 2, "category_id": 1, "bbox": [100, 100, 20, 20], "score": 0.9},
+             {"image_id": 1, "category_id": 1, "bbox": [12, 10, 40, 40], "score": 0.8},
+             {"image_id": 1, "category_id": 1, "bbox": [300, 10, 40, 40], "score": 0.95}]
+            """, to: "detector.coco.json", in: scratch)
+        let outcome = try CommandRunner.run(["eval", "--dataset", gt, "--predictions", results, "--format", "json"], scratch: scratch)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        let json = try JSONReader.parse(Array(outcome.stdout.utf8), path: "stdout")
+        XCTAssertEqual(json["label"]?.string, "detector")
+        for key in COCOSummary.keys { XCTAssertNotNil(json["coco"]?[key]?.double, key) }
+        XCTAssertEqual(json["voc"]?["tp"]?.int, 2)
+        XCTAssertNotNil(json["voc"]?["AP11"]?.double)
+        XCTAssertEqual(json["fp_table"]?["detection_rate"]?["10"], .null, "one false positive only")
+        XCTAssertEqual(json["per_image"]?.array?.first?["name"]?.string, "a.jpg")
+        XCTAssertNotNil(json["sizes"]?["buckets"])
+        XCTAssertTrue(outcome.stderr.contains("coco"), "timings on stderr: \(outcome.stderr)")
+    }
+
+    func testSeveralPredictionFilesInOneTable() throws {
+        let scratch = try TestData.temporaryDirectory(self)
+        let gt = try TestData.write(groundTruth, to: "gt.json", in: scratch)
+        let a = try TestData.write("[{\"image_id\": 1, \"category_id\": 1, \"bbox\": [10, 10, 40, 40], \"score\": 0.9}]", to: "a.json", in: scratch)
+        let b = try TestData.write("[]", to: "b.json", in: scratch)
+        let outcome = try CommandRunner.run(
+            ["eval", "--dataset", gt, "--predictions", "first=" + a, "--predictions", "second=" + b, "--protocol", "coco,voc"], scratch: scratch)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertTrue(outcome.stdout.contains("| first "), outcome.stdout)
+        XCTAssertTrue(outcome.stdout.contains("| second "), outcome.stdout)
+        XCTAssertTrue(outcome.stdout.contains("no detections at all"), "the empty file is flagged: \(outcome.stdout)")
+        XCTAssertFalse(outcome.stdout.contains("Worst images"), "only the protocols asked for")
+    }
+
+    func testMalformedPredictionsFailWithFileAndLine() throws {
+        let scratch = try TestData.temporaryDirectory(self)
+        let gt = try TestData.write(groundTruth, to: "gt.json", in: scratch)
+        let results = try TestData.write(
+            "[{\"image_id\": 1, \"category_id\": 1, \"bbox\": [10, 10, 40, 40], \"score\": 0.9},\n{\"image_id\": 1, \"category_id\": 1, \"bbox\": [10, 10, 40, 40], \"score\": NaN}]",
+            to: "bad.json", in: scratch)
+        let outcome = try CommandRunner.run(["eval", "--dataset", gt, "--predictions", results], scratch: scratch)
+        XCTAssertEqual(outcome.status, 1)
+        XCTAssertTrue(outcome.stderr.contains("bad.json: line 2, column 70: entry [1].score is nan"), outcome.stderr)
+    }
+
+    func testUsageErrors() throws {
+        let scratch = try TestData.temporaryDirectory(self)
+        let gt = try TestData.write(groundTruth, to: "gt.json", in: scratch)
+        let results = try TestData.write("[]", to: "r.json", in: scratch)
+        let cases: [([String], String)] = [
+            (["eval", "--predictions", results], "--dataset is required"),
+            (["eval", "--dataset", gt], "give at least one --predictions file"),
+            (["eval", "--dataset", gt, "--predictions", results, "--protocol", "coc"], "unknown protocol 'coc'. Did you mean 'coco'?"),
+            (["eval", "--dataset", gt, "--predictions", results, "--max-dets", "10,1,100"], "--max-dets expects three increasing positive counts"),
+            (["eval", "--dataset", gt, "--predictions", results, "--importer", "yolo"], "unknown --importer 'yolo'"),
+            (["eval", "--dataset", gt, "--predictions", results, "--format", "xml"], "--format expects markdown or json"),
+        ]
+        for (arguments, expected) in cases {
+            let outcome = try CommandRunner.run(arguments, scratch: scratch)
+            XCTAssertEqual(outcome.status, 64, "\(arguments): \(outcome.stderr)")
+            XCTAssertTrue(outcome.stderr.contains(expected), "\(arguments): \(outcome.stderr)")
+        }
+    }
+}
