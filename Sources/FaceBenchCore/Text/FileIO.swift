@@ -80,11 +80,11 @@ public struct NumberedLines: Sequence {
     }
 
     public func makeIterator() -> IndexingIterator<[Line]> {
-        var parts = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        // "\r\n" is one Character in Swift, so splitting on "\n" alone would not split CRLF files.
+        var parts = String(decoding: bytes, as: UTF8.self)
+            .split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         if parts.last?.isEmpty == true { parts.removeLast() }
-        return parts.enumerated().map { index, text in
-            Line(number: index + 1, text: text.hasSuffix("\r") ? text.dropLast() : text)
-        }.makeIterator()
+        return parts.enumerated().map { index, text in Line(number: index + 1, text: text) }.makeIterator()
     }
 
     public func malformed(_ line: Line, _ reason: String) -> FaceBenchError {
