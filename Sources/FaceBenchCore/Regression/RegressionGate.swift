@@ -1,0 +1,245 @@
+/// Compares current results with a baseline, dataset by dataset and detector by detector
+/// (matched by detector id), and says what regressed.
+///
+/// Accuracy: every gated metric (`DetectorSnapshot.gatedMetrics`: AP, precision, recall,
+/// F1, mean IoU, protocol scores) that got worse by more than `maxAccuracyDrop` is a
+/// regression, better by more than it an improvement. The default tolerance 0 suits
+/// deterministic detectors: the same code on the same data gives the same bits.
+///
+/// Speed: a detector's median latency is divided by a reference measured in the same run —
+/// by default the `haar` detector's median (OpenCV's cascade, interleaved with the others
+/// image by image, so a slower or busier machine slows both alike), else the median image
+/// decode time — and that ratio is compared with the baseline's. A ratio grown by more than
+/// `maxSlowdown` is a regression, shrunk by as much an improvement. `absolute` compares the
+/// medians themselves. Speed is not judged when either side is a debug build.
+///
+/// A detector or dataset of the baseline missing from the current results is a regression
+/// unless `allowMissing`; one new in the current results is listed, not judged.
+public struct RegressionGate: Sendable {
+    public enum Speed: Sendable, Equatable {
+        /// Relative to this detector's median in the same run, or to decoding (`decode`) when
+        /// either side lacks it.
+        case relative(reference: String)
+        case absolute
+        /// Shown, never judged (CI across machines).
+        case reportOnly
+    }
+
+    public var maxAccuracyDrop: Double = 0
+    public var maxSlowdown: Double = 1.15
+    public var speed: Speed = .relative(reference: BenchmarkSnapshot.defaultReference)
+    public var allowMissing = false
+
+    public init() {}
+
+    public enum Verdict: Sendable, Equatable {
+        case unchanged, regressed, improved
+    }
+
+    /// One judged difference (or a missing or new detector).
+    public struct Finding: Sendable, Equatable {
+        public enum Kind: Sendable, Equatable { case regression, improvement, new }
+        public var kind: Kind
+        public var dataset: String
+        public var detector: String?
+        public var metric: String?
+        public var message: String
+    }
+
+    /// A row of the side-by-side table.
+    public struct Line: Sendable, Equatable {
+        public var dataset: String
+        public var detector: String
+        public var metric: String
+        public var baseline: String
+        public var current: String
+        public var change: String
+        public var status: String
+    }
+
+    public struct Outcome: Sendable, Equatable {
+        public var findings: [Finding] = []
+        public var lines: [Line] = []
+        public var notes: [String] = []
+
+        public var regressions: [Finding] { findings.filter { $0.kind == .regression } }
+        public var improvements: [Finding] { findings.filter { $0.kind == .improvement } }
+        public var newEntries: [Finding] { findings.filter { $0.kind == .new } }
+
+        public var verdict: Verdict {
+            if !regressions.isEmpty { return .regressed }
+            return improvements.isEmpty ? .unchanged : .improved
+        }
+    }
+
+    public func compare(current: BenchmarkSnapshot, baseline: BenchmarkSnapshot) -> Outcome {
+        var outcome = Outcome()
+        outcome.notes.append(speedNote)
+        for base in baseline.datasets {
+            guard let now = current.dataset(base.name) else {
+                let message = "\(base.name): dataset missing from the current results"
+                if allowMissing {
+                    outcome.notes.append(message + " (allowed)")
+                } else {
+                    outcome.findings.append(Finding(kind: .regression, dataset: base.name, message: message))
+                }
+                continue
+            }
+            compare(now, base, into: &outcome)
+        }
+        for now in current.datasets where baseline.dataset(now.name) == nil {
+            outcome.findings.append(Finding(kind: .new, dataset: now.name, message: "\(now.name): dataset not in the baseline"))
+        }
+        return outcome
+    }
+
+    var speedNote: String {
+        switch speed {
+        case let .relative(reference):
+            return "speed: median latency relative to \(reference == "decode" ? "the median decode time" : "detector '\(reference)'") of the same run (decode time when a side lacks it); slowdown tolerance ×\(Formatting.fixed(maxSlowdown, 2))"
+        case .absolute:
+            return "speed: absolute median latency; slowdown tolerance ×\(Formatting.fixed(maxSlowdown, 2))"
+        case .reportOnly:
+            return "speed: shown, not judged"
+        }
+    }
+
+    func compare(_ now: DatasetSnapshot, _ base: DatasetSnapshot, into outcome: inout Outcome) {
+        let name = base.name
+        if now.images != base.images || now.faces != base.faces || now.iouThreshold != base.iouThreshold {
+            outcome.findings.append(Finding(
+                kind: .regression, dataset: name,
+                message: "\(name): not comparable — baseline \(base.images) images, \(base.faces) faces, IoU \(base.iouThreshold); current \(now.images) images, \(now.faces) faces, IoU \(now.iouThreshold)"))
+            return
+        }
+        if now.interrupted { outcome.notes.append("\(name): the current run was interrupted") }
+        let reference = speedReference(now, base)
+        if let problem = reference.problem { outcome.notes.append("\(name): speed not judged: \(problem)") }
+        for baseDetector in base.detectors {
+            let id = baseDetector.id
+            guard let nowDetector = now.detector(id) else {
+                let message = "\(name) / \(id): detector missing from the current results"
+                if allowMissing {
+                    outcome.notes.append(message + " (allowed)")
+                } else {
+                    outcome.findings.append(Finding(kind: .regression, dataset: name, detector: id, message: message))
+                    outcome.lines.append(Line(dataset: name, detector: id, metric: "—", baseline: "present", current: "missing", change: "", status: "REGRESSED"))
+                }
+                continue
+            }
+            if nowDetector.spec != baseDetector.spec {
+                outcome.notes.append("\(name) / \(id): spec changed: \(baseDetector.spec) → \(nowDetector.spec)")
+            }
+            compareAccuracy(nowDetector, baseDetector, dataset: name, into: &outcome)
+            compareSpeed(nowDetector, baseDetector, dataset: name, reference: reference, into: &outcome)
+        }
+        for detector in now.detectors where base.detector(detector.id) == nil {
+            outcome.findings.append(Finding(kind: .new, dataset: name, detector: detector.id, message: "\(name) / \(detector.id): new, not in the baseline"))
+            outcome.lines.append(Line(dataset: name, detector: detector.id, metric: "—", baseline: "absent", current: "present", change: "", status: "new"))
+        }
+    }
+
+    func compareAccuracy(_ now: DetectorSnapshot, _ base: DetectorSnapshot, dataset: String, into outcome: inout Outcome) {
+        let gated = Dictionary(base.gatedMetrics.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        for (key, baseValue) in base.accuracy.pairs {
+            guard let before = baseValue.double else { continue }
+            let prefix = "\(dataset) / \(now.id): \(key)"
+            guard let after = now.accuracy[key]?.double else {
+                if gated[key] != nil {
+                    outcome.findings.append(Finding(kind: .regression, dataset: dataset, detector: now.id, metric: key, message: "\(prefix) missing from the current results"))
+                }
+                outcome.lines.append(Line(dataset: dataset, detector: now.id, metric: key, baseline: Self.number(before), current: "–", change: "", status: gated[key] != nil ? "REGRESSED" : ""))
+                continue
+            }
+            var status = after == before ? "=" : ""
+            if let metric = gated[key] {
+                let gain = metric.direction == .higherIsBetter ? after - before : before - after
+                let change = "\(Self.number(before)) → \(Self.number(after)) (\(Self.signed(after - before)), tolerance \(Self.number(maxAccuracyDrop)))"
+                if gain < -maxAccuracyDrop {
+                    status = "REGRESSED"
+                    outcome.findings.append(Finding(kind: .regression, dataset: dataset, detector: now.id, metric: key, message: "\(prefix) got worse: \(change)"))
+                } else if gain > maxAccuracyDrop {
+                    status = "improved"
+                    outcome.findings.append(Finding(kind: .improvement, dataset: dataset, detector: now.id, metric: key, message: "\(prefix) got better: \(change)"))
+                } else if after != before {
+                    status = "within tolerance"
+                }
+            }
+            outcome.lines.append(Line(
+                dataset: dataset, detector: now.id, metric: key, baseline: Self.number(before), current: Self.number(after),
+                change: after == before ? "" : Self.signed(after - before), status: status))
+        }
+    }
+
+    /// Reference medians on both sides, or why speed cannot be judged.
+    struct SpeedReference {
+        var name: String?
+        var current: Double?
+        var baseline: Double?
+        var problem: String?
+    }
+
+    func speedReference(_ now: DatasetSnapshot, _ base: DatasetSnapshot) -> SpeedReference {
+        if !now.isReleaseBuild || !base.isReleaseBuild {
+            let which = !base.isReleaseBuild && !now.isReleaseBuild ? "both sides are" : !base.isReleaseBuild ? "the baseline is" : "the current run is"
+            return SpeedReference(problem: "\(which) not a release build (or its build is unknown)")
+        }
+        switch speed {
+        case .reportOnly: return SpeedReference(problem: nil)
+        case .absolute: return SpeedReference(name: "absolute", current: 1, baseline: 1)
+        case let .relative(reference):
+            for name in [reference, "decode"] {
+                if let current = now.referenceP50(name), let baseline = base.referenceP50(name), current > 0, baseline > 0 {
+                    return SpeedReference(name: name, current: current, baseline: baseline)
+                }
+            }
+            return SpeedReference(problem: "neither side has both the reference detector '\(reference)' and decode times")
+        }
+    }
+
+    func compareSpeed(_ now: DetectorSnapshot, _ base: DetectorSnapshot, dataset: String, reference: SpeedReference, into outcome: inout Outcome) {
+        guard let before = base.latency?.p50, let after = now.latency?.p50, !now.imported, !base.imported else { return }
+        var line = Line(
+            dataset: dataset, detector: now.id, metric: "p50 ms", baseline: Formatting.milliseconds(before),
+            current: Formatting.milliseconds(after), change: "×" + Formatting.fixed(after / before, 3), status: "")
+        guard let name = reference.name, let currentReference = reference.current, let baselineReference = reference.baseline else {
+            line.status = "not judged"
+            outcome.lines.append(line)
+            return
+        }
+        if name != "absolute" {
+            outcome.lines.append(line)
+            line.metric = "p50 / \(name) p50"
+            line.baseline = Formatting.fixed(before / baselineReference, 3)
+            line.current = Formatting.fixed(after / currentReference, 3)
+        }
+        let slowdown = (after / currentReference) / (before / baselineReference)
+        line.change = "×" + Formatting.fixed(slowdown, 3)
+        if name == now.id {
+            line.status = "reference"
+        } else if slowdown > maxSlowdown {
+            line.status = "REGRESSED"
+            outcome.findings.append(Finding(
+                kind: .regression, dataset: dataset, detector: now.id, metric: line.metric,
+                message: "\(dataset) / \(now.id): slower: \(line.metric) \(line.baseline) → \(line.current) (×\(Formatting.fixed(slowdown, 3)), tolerance ×\(Formatting.fixed(maxSlowdown, 2)))"))
+        } else if slowdown < 1 / maxSlowdown {
+            line.status = "improved"
+            outcome.findings.append(Finding(
+                kind: .improvement, dataset: dataset, detector: now.id, metric: line.metric,
+                message: "\(dataset) / \(now.id): faster: \(line.metric) \(line.baseline) → \(line.current) (×\(Formatting.fixed(slowdown, 3)))"))
+        } else {
+            line.status = "within tolerance"
+        }
+        outcome.lines.append(line)
+    }
+
+    /// Integers as such; fractions to 4 decimals, or 8 when that would hide the difference.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e9 { return Formatting.fixed(value, 0) }
+        return Formatting.fixed(value, abs(value) < 0.001 ? 8 : 4)
+    }
+
+    static func signed(_ value: Double) -> String {
+        (value > 0 ? "+" : "") + number(value)
+    }
+}
