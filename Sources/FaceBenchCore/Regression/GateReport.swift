@@ -15,7 +15,9 @@ public enum GateReport {
         out += list("Improvements", improvements.map(\.message))
         out += list("New (not judged)", outcome.newEntries.map(\.message))
         out += list("Notes", outcome.notes)
-        var table = MarkdownTable(headers: ["Dataset", "Detector", "Metric", "Baseline", "Current", "Change", "Status"])
+        var table = MarkdownTable(
+            headers: ["Dataset", "Detector", "Metric", "Baseline", "Current", "Change", "Status"],
+            alignments: [.left, .left, .left, .right, .right, .right, .left])
         for line in outcome.lines {
             table.add([line.dataset, line.detector, line.metric, line.baseline, line.current, line.change, line.status])
         }

@@ -115,6 +115,9 @@ public struct RegressionGate: Sendable {
         if now.interrupted { outcome.notes.append("\(name): the current run was interrupted") }
         let reference = speedReference(now, base)
         if let problem = reference.problem { outcome.notes.append("\(name): speed not judged: \(problem)") }
+        if case let .relative(wanted) = speed, let used = reference.name, used != wanted {
+            outcome.notes.append("\(name): speed relative to the median \(used) time: detector '\(wanted)' is not on both sides")
+        }
         for baseDetector in base.detectors {
             let id = baseDetector.id
             guard let nowDetector = now.detector(id) else {

@@ -7,8 +7,8 @@
 /// `rates`), split at `_`, `-` and `.`, and the first word that is known decides —
 /// AP/AR (with digits), mAP, recall, precision, F1, IoU, rate, AUC, TPR, accuracy are
 /// higher-is-better; fp, false (positives), FPPI, missed, miss rate (LAMR), ms, latency, error are
-/// lower-is-better. Anything else (counts of faces or images, thresholds) is neither, and
-/// is shown but never judged.
+/// lower-is-better. Settings (threshold, min, max, edges) and anything else (counts of faces
+/// or images) are neither, shown but never judged.
 public enum MetricDirection: String, Sendable, Equatable {
     case higherIsBetter = "higher"
     case lowerIsBetter = "lower"
@@ -18,6 +18,7 @@ public enum MetricDirection: String, Sendable, Equatable {
         let components = path.split(separator: ".")
         guard let leaf = components.last(where: { Double($0) == nil }) else { return .neither }
         let words = leaf.lowercased().split { $0 == "_" || $0 == "-" }
+        if words.contains(where: { settingWords.contains(String($0)) }) { return .neither }
         for word in words {
             if higherWords.contains(String(word)) || isNumbered(word, prefix: "ap") || isNumbered(word, prefix: "ar") {
                 return .higherIsBetter
@@ -32,6 +33,8 @@ public enum MetricDirection: String, Sendable, Equatable {
         word.hasPrefix(prefix) && word.count > prefix.count && word.dropFirst(prefix.count).allSatisfy(\.isNumber)
     }
 
+    /// Settings echoed in results (`iou_threshold`, bucket edges), never judged.
+    static let settingWords: Set<String> = ["threshold", "thresholds", "min", "max", "edge", "edges"]
     static let higherWords: Set<String> = [
         "ap", "map", "ar", "recall", "precision", "f1", "iou", "rate", "rates", "auc", "tpr", "accuracy",
     ]
