@@ -63,7 +63,7 @@ let package = Package(
             name: "FaceBenchBackendTests",
             dependencies: ["FaceBenchCore", "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchDlib"]
         ),
-        .testTarget(name: "FaceBenchCLITests", dependencies: ["FaceBenchCLI", "FaceBenchCore"]),
+        .testTarget(name: "FaceBenchCLITests", dependencies: ["FaceBenchCLI", "FaceBenchCore", "FaceBenchCodecs"]),
     ],
     cxxLanguageStandard: .cxx17
 )
