@@ -3,7 +3,7 @@ import XCTest
 @testable import FaceBenchCore
 
 final class FaceSizeEvaluatorTests: XCTestCase {
-    func testBucketsCountFacesMatchesAndFalsePositivesByHeight() throws {
+    func testBucketsCountFacesAndMatchesByHeight() throws {
         let faces = [
             Face(box: Box(x: 0, y: 0, width: 10, height: 12)),       // <16
             Face(box: Box(x: 100, y: 0, width: 20, height: 20)),     // 16-32
@@ -14,23 +14,23 @@ final class FaceSizeEvaluatorTests: XCTestCase {
         let sample = Sample(id: 1, name: "a.png", width: 1000, height: 1000, faces: faces)
         let detections = [
             Detection(box: faces[1].box, score: 1), Detection(box: faces[3].box, score: 1),
-            Detection(box: Box(x: 700, y: 0, width: 40, height: 40), score: 1),  // false positive, 32-64
+            Detection(box: Box(x: 700, y: 0, width: 40, height: 40), score: 1),
         ]
         let dataset = Dataset(name: "t", format: "t", root: "/", annotationFiles: [], samples: [sample])
         let result = try FaceSizeEvaluator().evaluate(
             dataset: dataset, samples: [sample], detections: [detections], options: EvaluationOptions())
-        func bucket(_ label: String) -> JSONValue? { result["buckets"]?[label] }
-        XCTAssertEqual(bucket("<16")?["faces"]?.int, 1)
-        XCTAssertEqual(bucket("<16")?["recall"]?.double, 0)
-        XCTAssertEqual(bucket("16-32")?["faces"]?.int, 2)
-        XCTAssertEqual(bucket("16-32")?["detected"]?.int, 1)
-        XCTAssertEqual(bucket("16-32")?["recall"]?.double, 0.5)
-        XCTAssertEqual(bucket("32-64")?["faces"]?.int, 0)
-        XCTAssertEqual(bucket("32-64")?["recall"], .null)
-        XCTAssertEqual(bucket("32-64")?["false_positives"]?.int, 1)
-        XCTAssertEqual(bucket("64-128")?["recall"]?.double, 1)
-        XCTAssertEqual(bucket(">=256")?["faces"]?.int, 0, "ignored faces count nowhere")
-        XCTAssertEqual(result["buckets"]?.object?.keys, ["<16", "16-32", "32-64", "64-128", "128-256", ">=256"])
+        let buckets = try XCTUnwrap(result["buckets"]?.array)
+        XCTAssertEqual(buckets.compactMap { $0["label"]?.string }, ["h<16", "h16-32", "h32-64", "h64-128", "h>=128"])
+        XCTAssertEqual(buckets.map { $0["faces"]?.int }, [1, 2, 0, 1, 0], "ignored faces count nowhere")
+        XCTAssertEqual(buckets.map { $0["recall"]?.double }, [0, 0.5, nil, 1, nil])
+        XCTAssertEqual(buckets[1]["lower"]?.double, 16)
+        XCTAssertEqual(buckets[1]["upper"]?.double, 32)
+        XCTAssertEqual(buckets[4]["upper"], .null)
+        XCTAssertEqual(result["iou_threshold"]?.double, 0.5)
+        // The gate and the CSV see the buckets by label.
+        let keys = result.numericLeaves.map(\.key)
+        XCTAssertTrue(keys.contains("buckets.h16-32.recall"), "\(keys)")
+        XCTAssertEqual(MetricDirection.of(key: "buckets.h16-32.recall"), .higherIsBetter)
     }
 
     func testMarkdownShowsBucketsWithFaces() throws {
@@ -38,9 +38,23 @@ final class FaceSizeEvaluatorTests: XCTestCase {
         let sizes = try XCTUnwrap(results.detectors[0].evaluations["sizes"])
         let text = FaceSizeEvaluator().markdown([("partial", sizes)])
         let header = text.split(separator: "\n").first { $0.hasPrefix("|") }?.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-        XCTAssertEqual(header, ["Detector", "16-32 px", "32-64 px", "64-128 px", "128-256 px"], text)
-        XCTAssertTrue(text.contains("0.000 (0/1)"))
-        XCTAssertTrue(text.contains("1.000 (1/1)"))
-        XCTAssertFalse(text.contains("<16"), "buckets without faces are left out")
+        XCTAssertEqual(header, ["Detector", "h16-32 (1 faces)", "h32-64 (1 faces)", "h64-128 (1 faces)", "h>=128 (1 faces)"], text)
+        XCTAssertTrue(text.contains("| partial  |            0.000 |            0.000 |             1.000 |"), text)
+        XCTAssertFalse(text.contains("h<16"), "buckets without faces are left out")
+    }
+
+    /// Issue 3's `SizeBreakdown` writes the same layout plus COCO area ranges: the report
+    /// reads only the height buckets.
+    func testBucketsReaderTakesHeightBucketsOfEitherLayout() {
+        let breakdown: JSONValue = .object([
+            "buckets": .array([
+                .object(["label": "h32-64", "measure": "height", "faces": 10, "recall": 0.5, "ap": 0.4]),
+                .object(["label": "small", "measure": "area", "faces": 7, "recall": 0.2]),
+                .object(["label": "h64-128", "measure": "height", "faces": 0, "recall": .null]),
+            ]),
+        ])
+        let buckets = FaceSizeEvaluator.buckets([breakdown])
+        XCTAssertEqual(buckets.map(\.label), ["h32-64"])
+        XCTAssertEqual(buckets.first?.recall, 0.5)
     }
 }

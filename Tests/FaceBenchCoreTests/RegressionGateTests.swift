@@ -22,7 +22,7 @@ final class RegressionGateTests: XCTestCase {
         let outcome = RegressionGate().compare(current: now, baseline: base)
         XCTAssertEqual(outcome.verdict, .regressed)
         let metrics = Set(outcome.regressions.compactMap(\.metric))
-        XCTAssertTrue(metrics.isSuperset(of: ["ap50", "recall", "f1", "sizes.buckets.32-64.recall"]), "\(metrics)")
+        XCTAssertTrue(metrics.isSuperset(of: ["ap50", "recall", "f1", "sizes.buckets.h32-64.recall"]), "\(metrics)")
         XCTAssertFalse(metrics.contains("missed"), "counts are shown, not gated")
         XCTAssertTrue(outcome.regressions.allSatisfy { $0.detector == "partial" && $0.dataset == "synthetic" })
         let text = GateReport.text(outcome, current: "now", baseline: "base")

@@ -40,7 +40,7 @@ final class ReportFormatsTests: XCTestCase {
         let rows = parseCSV(CSVReport.document(twoRuns))
         let header = try XCTUnwrap(rows.first)
         XCTAssertEqual(Array(header.prefix(6)), ["run", "dataset", "detector", "spec", "metric_set", "ap50"])
-        XCTAssertTrue(header.contains("sizes.buckets.16-32.recall"))
+        XCTAssertTrue(header.contains("sizes.buckets.h16-32.recall"), "\(header)")
         XCTAssertTrue(rows.allSatisfy { $0.count == header.count }, "every row has every column")
         let body = rows.dropFirst()
         XCTAssertEqual(body.count, 2 * 2 * 2, "2 runs × 2 detectors × (summary, sizes)")
@@ -78,7 +78,7 @@ final class ReportFormatsTests: XCTestCase {
         XCTAssertTrue(text.contains("main / partial"), "protocol rows name run and detector")
         XCTAssertTrue(text.contains("Runs compared:\n\n- `main`: Test CPU, release build"))
         let generic = MarkdownReport.document(twoRuns)
-        XCTAssertTrue(generic.contains("buckets.16-32.recall"), "unknown protocols are tabulated from their numbers")
+        XCTAssertTrue(generic.contains("buckets.h16-32.recall"), "unknown protocols are tabulated from their numbers")
     }
 
     func testHTMLIsSelfContainedAndHasEveryChart() {

@@ -3,13 +3,14 @@ import XCTest
 
 final class WorstImagesTests: XCTestCase {
     func testMostErrorsFirstMissesBreakTiesImagesWithoutErrorsLeftOut() {
-        let results = SyntheticRun.results([SyntheticRun.partial(minHeight: 50)])
-        let samples = Dictionary(uniqueKeysWithValues: SyntheticRun.dataset.samples.map { ($0.id, $0) })
-        let picks = WorstImages.select(records: results.records, samples: samples, detector: "partial", iouThreshold: 0.5, count: 10)
+        let samples = SyntheticRun.dataset.samples
+        let detections = samples.map(SyntheticRun.partial(minHeight: 50).detect)
+        let picks = WorstImages.rank(samples: samples, detections: detections, iouThreshold: 0.5)
         // Image 1: 20 px face missed + 1 false positive; image 2: 40 px face missed; 3 and 4 found.
         XCTAssertEqual(picks.map(\.sample.id), [1, 2])
         XCTAssertEqual(picks.map(\.missed), [1, 1])
         XCTAssertEqual(picks.map(\.falsePositives), [1, 0])
-        XCTAssertEqual(WorstImages.select(records: results.records, samples: samples, detector: "partial", iouThreshold: 0.5, count: 1).count, 1)
+        let reversed = WorstImages.rank(samples: samples.reversed(), detections: detections.reversed(), iouThreshold: 0.5)
+        XCTAssertEqual(reversed.map(\.sample.id), [1, 2], "the order does not depend on the input order")
     }
 }

@@ -47,9 +47,9 @@ enum DetectCommand: FaceBenchCommand {
             ]
             if let sample {
                 let match = GreedyMatcher.match(found, to: sample.faces)
-                let missed = zip(sample.faces, match.matchedDetection).filter { !$0.0.ignore && $0.1 == nil }.count
                 entry["evaluation"] = .object([
-                    "tp": JSONValue(match.truePositives), "fp": JSONValue(match.falsePositives), "missed": JSONValue(missed),
+                    "tp": JSONValue(match.truePositives), "fp": JSONValue(match.falsePositives),
+                    "missed": JSONValue(match.missedFaces(of: sample.faces)),
                 ])
                 panels.append((factory.info.id, FaceAnnotator.draw(faces: sample.faces, detections: found, match: match, on: decoded.rgb)))
             } else {

@@ -1,31 +1,31 @@
-/// Recall by face size (`sizes`): faces are bucketed by box height in pixels, in octaves
-/// (<16, 16-32, 32-64, 64-128, 128-256, >=256), and each bucket reports how many of its
-/// faces a detector found at the run's IoU threshold (greedy matching, every detection the
-/// detector returned), and how many false positives of that height it produced. Ignored
-/// faces count in no bucket. Result:
+/// Recall by face size (`sizes`): faces bucketed by box height — < 16, 16–32, 32–64,
+/// 64–128, ≥ 128 px, lower end included — and, per bucket, the share of its faces a
+/// detector found at the IoU threshold (greedy matching, every detection it returned).
+/// Ignored faces count in no bucket. Result (the layout of issue 3's `SizeBreakdown`, which
+/// adds AP and COCO area ranges and replaces this one when merged):
 ///
-///     {"iou_threshold": 0.5, "measure": "box height (px)",
-///      "buckets": {"16-32": {"min": 16, "max": 32, "faces": 141, "detected": 120,
-///                            "recall": 0.851, "false_positives": 9}, …}}
+///     {"iou_threshold": 0.5,
+///      "buckets": [{"label": "h16-32", "measure": "height", "lower": 16, "upper": 32,
+///                   "faces": 141, "recall": 0.851}, …]}
 ///
-/// `recall` is null for a bucket without faces. Detectors miss small faces first (cascades
-/// have a minimum window, HOG a minimum of 80 px before upsampling), which the overall recall
-/// hides.
+/// `recall` is null for a bucket without faces; the last bucket's `upper` is null.
+/// Detectors miss small faces first (cascades have a minimum window, HOG a minimum of 80 px
+/// before upsampling), which the overall recall hides.
 public struct FaceSizeEvaluator: AccuracyEvaluator {
     public let name = "sizes"
-    public let summary = "Recall and false positives by face height: <16, 16-32, 32-64, 64-128, 128-256, >=256 px."
+    public let summary = "Recall by face height: <16, 16-32, 32-64, 64-128, >=128 px."
 
     /// Lower edges of the buckets; the last is open-ended.
-    public static let edges: [Double] = [0, 16, 32, 64, 128, 256]
+    public static let edges: [Double] = [0, 16, 32, 64, 128]
 
     public init() {}
 
     public func applies(to dataset: Dataset) -> Bool { dataset.faceCount > 0 }
 
     public static func label(_ bucket: Int) -> String {
-        if bucket == 0 { return "<\(Int(edges[1]))" }
-        if bucket == edges.count - 1 { return ">=\(Int(edges[bucket]))" }
-        return "\(Int(edges[bucket]))-\(Int(edges[bucket + 1]))"
+        if bucket == 0 { return "h<\(Int(edges[1]))" }
+        if bucket == edges.count - 1 { return "h>=\(Int(edges[bucket]))" }
+        return "h\(Int(edges[bucket]))-\(Int(edges[bucket + 1]))"
     }
 
     static func bucket(height: Double) -> Int {
@@ -35,46 +35,53 @@ public struct FaceSizeEvaluator: AccuracyEvaluator {
     public func evaluate(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> JSONValue {
         let iouThreshold = options.iouThreshold ?? 0.5
         var faces = [Int](repeating: 0, count: Self.edges.count)
-        var detected = faces, falsePositives = faces
-        for (sample, found) in zip(samples, detections) {
-            let match = GreedyMatcher.match(found, to: sample.faces, iouThreshold: iouThreshold)
+        var found = faces
+        for (sample, detected) in zip(samples, detections) {
+            let match = GreedyMatcher.match(detected, to: sample.faces, iouThreshold: iouThreshold)
             for (index, face) in sample.faces.enumerated() where !face.ignore {
                 let bucket = Self.bucket(height: face.box.height)
                 faces[bucket] += 1
-                if match.matchedDetection[index] != nil { detected[bucket] += 1 }
-            }
-            for (index, outcome) in match.outcomes.enumerated() where outcome == .falsePositive {
-                falsePositives[Self.bucket(height: found[index].box.height)] += 1
+                if match.matchedDetection[index] != nil { found[bucket] += 1 }
             }
         }
-        var buckets = JSONObject()
-        for bucket in Self.edges.indices {
-            buckets[Self.label(bucket)] = .object([
-                "min": JSONValue(Self.edges[bucket]),
-                "max": bucket + 1 < Self.edges.count ? JSONValue(Self.edges[bucket + 1]) : .null,
-                "faces": JSONValue(faces[bucket]), "detected": JSONValue(detected[bucket]),
-                "recall": faces[bucket] > 0 ? JSONValue(Double(detected[bucket]) / Double(faces[bucket])) : .null,
-                "false_positives": JSONValue(falsePositives[bucket]),
+        let buckets = Self.edges.indices.map { bucket -> JSONValue in
+            .object([
+                "label": JSONValue(Self.label(bucket)), "measure": "height", "lower": JSONValue(Self.edges[bucket]),
+                "upper": bucket + 1 < Self.edges.count ? JSONValue(Self.edges[bucket + 1]) : .null,
+                "faces": JSONValue(faces[bucket]),
+                "recall": faces[bucket] > 0 ? JSONValue(Double(found[bucket]) / Double(faces[bucket])) : .null,
             ])
         }
-        return .object([
-            "iou_threshold": JSONValue(iouThreshold), "measure": "box height (px)", "buckets": .object(buckets),
-        ])
+        return .object(["iou_threshold": JSONValue(iouThreshold), "buckets": .array(buckets)])
     }
 
-    /// A row per detector, a column per bucket that has faces: recall (detected/faces).
+    /// A row per detector, a column per bucket that has faces: recall, and faces found out
+    /// of the bucket's faces.
     public func markdown(_ results: [(detector: String, result: JSONValue)]) -> String {
-        let labels = Self.edges.indices.map(Self.label).filter { label in
-            results.contains { ($0.result["buckets"]?[label]?["faces"]?.int ?? 0) > 0 }
-        }
-        var table = MarkdownTable(headers: ["Detector"] + labels.map { $0 + " px" })
+        let buckets = Self.buckets(results.map(\.result))
+        var table = MarkdownTable(headers: ["Detector"] + buckets.map { "\($0.label) (\($0.faces) faces)" })
         for (detector, result) in results {
-            table.add([detector] + labels.map { label in
-                let bucket = result["buckets"]?[label]
-                guard let recall = bucket?["recall"]?.double else { return "–" }
-                return "\(Formatting.fixed(recall, 3)) (\(bucket?["detected"]?.int ?? 0)/\(bucket?["faces"]?.int ?? 0))"
-            })
+            let recalls = Dictionary(Self.buckets([result]).map { ($0.label, $0.recall) }, uniquingKeysWith: { first, _ in first })
+            table.add([detector] + buckets.map { Formatting.fixed(recalls[$0.label] ?? nil, 3) })
         }
-        return "Recall by face height, detected/faces in brackets:\n\n" + table.text
+        return "Recall by face height in pixels:\n\n" + table.text
+    }
+
+    /// The height buckets with faces, in order, from `sizes` results (this protocol's or
+    /// `SizeBreakdown`'s): label, faces (the most any result counted) and the first
+    /// result's recall.
+    public static func buckets(_ results: [JSONValue]) -> [(label: String, faces: Int, recall: Double?)] {
+        var out: [(label: String, faces: Int, recall: Double?)] = []
+        for result in results {
+            for bucket in result["buckets"]?.array ?? [] where bucket["measure"]?.string ?? "height" == "height" {
+                guard let label = bucket["label"]?.string, let faces = bucket["faces"]?.int, faces > 0 else { continue }
+                if let index = out.firstIndex(where: { $0.label == label }) {
+                    out[index].faces = max(out[index].faces, faces)
+                } else {
+                    out.append((label, faces, bucket["recall"]?.double))
+                }
+            }
+        }
+        return out
     }
 }

@@ -25,9 +25,12 @@ public struct Gallery {
         let samples = Dictionary(dataset.samples.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var out = Self.legend
         for ((entry, detector), style) in zip(comparison.series, styles) {
-            let picks = WorstImages.select(
-                records: entry.results.records, samples: samples, detector: detector.id,
-                iouThreshold: entry.results.settings.iouThreshold, count: imagesPerDetector)
+            let records = entry.results.records.filter { samples[$0.sampleID] != nil }
+            let picks = WorstImages.rank(
+                samples: records.compactMap { samples[$0.sampleID] },
+                detections: records.map { $0.results[detector.id]?.detections ?? [] },
+                iouThreshold: entry.results.settings.iouThreshold
+            ).prefix(imagesPerDetector)
             out += "<div class=\"gallery-row\"><h4><span class=\"swatch\" style=\"background:\(style.color)\"></span>\(HTMLText.escape(style.name))</h4>\n"
             if picks.isEmpty {
                 out += "<p class=\"note\">No image with a missed face or a false positive.</p></div>\n"

@@ -12,20 +12,20 @@ public enum WorstImages {
         public var errors: Int { missed + falsePositives }
     }
 
-    public static func select(
-        records: [ImageRecord], samples: [Int: Sample], detector: String, iouThreshold: Double, count: Int
-    ) -> [Pick] {
-        let picks = records.compactMap { record -> Pick? in
-            guard let sample = samples[record.sampleID], let result = record.results[detector] else { return nil }
-            let match = GreedyMatcher.match(result.detections, to: sample.faces, iouThreshold: iouThreshold)
-            let missed = zip(sample.faces, match.matchedDetection).filter { !$0.0.ignore && $0.1 == nil }.count
-            let pick = Pick(sample: sample, detections: result.detections, match: match, missed: missed, falsePositives: match.falsePositives)
+    /// Every image with an error, worst first. `detections[i]` are the detections on
+    /// `samples[i]`.
+    public static func rank(samples: [Sample], detections: [[Detection]], iouThreshold: Double) -> [Pick] {
+        let picks = zip(samples, detections).compactMap { sample, found -> Pick? in
+            let match = GreedyMatcher.match(found, to: sample.faces, iouThreshold: iouThreshold)
+            let pick = Pick(
+                sample: sample, detections: found, match: match, missed: match.missedFaces(of: sample.faces),
+                falsePositives: match.falsePositives)
             return pick.errors > 0 ? pick : nil
         }
-        return Array(picks.sorted { a, b in
+        return picks.sorted { a, b in
             if a.errors != b.errors { return a.errors > b.errors }
             if a.missed != b.missed { return a.missed > b.missed }
             return a.sample.id < b.sample.id
-        }.prefix(count))
+        }
     }
 }

@@ -109,12 +109,13 @@ public struct HTMLReport {
         return nil
     }
 
-    /// Each series' `sizes` result: stored, or computed from the records and the dataset.
+    /// Each series' `sizes` result: stored, or computed from the records and the dataset
+    /// by the same `sizes` evaluator `run` uses, so the two cannot differ.
     func sizeResults(_ comparison: DatasetComparison, dataset: Dataset?) -> [JSONValue?] {
-        let evaluator = FaceSizeEvaluator()
+        let evaluator = evaluators.first { $0.name == "sizes" }
         return comparison.series.map { entry, detector in
-            if let stored = detector.evaluations[evaluator.name], stored["error"] == nil { return stored }
-            guard let dataset else { return nil }
+            if let stored = detector.evaluations["sizes"], stored["error"] == nil { return stored }
+            guard let dataset, let evaluator else { return nil }
             let samples = Dictionary(dataset.samples.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             let records = entry.results.records.filter { samples[$0.sampleID] != nil }
             var options = EvaluationOptions()
