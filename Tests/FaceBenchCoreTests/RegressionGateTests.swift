@@ -87,6 +87,22 @@ final class RegressionGateTests: XCTestCase {
         XCTAssertEqual(reportOnly.compare(current: slowerDetector, baseline: base).verdict, .unchanged)
     }
 
+    func testSlowdownsTheNoiseCouldExplainAreNotFailed() {
+        // Latencies spread 1…20 ms: the median's 95% interval is wide, so a 30% slower median
+        // is within the noise; with steady latencies the same slowdown fails.
+        func noisy(_ factor: Double) -> SyntheticRun.Detector {
+            var detector = SyntheticRun.partial(latency: 5)
+            detector.latency = { index in [1.0, 4, 6, 20][index] * factor }
+            return detector
+        }
+        let outcome = RegressionGate().compare(current: snapshot([haar, noisy(1.3)]), baseline: snapshot([haar, noisy(1)]))
+        XCTAssertEqual(outcome.verdict, .unchanged, "\(outcome.findings)")
+        XCTAssertTrue(outcome.lines.contains { $0.detector == "partial" && $0.status == "within noise" })
+        let steady = RegressionGate().compare(
+            current: snapshot([haar, SyntheticRun.partial(latency: 6.5)]), baseline: snapshot([haar, SyntheticRun.partial(latency: 5)]))
+        XCTAssertEqual(steady.verdict, .regressed)
+    }
+
     func testSpeedFallsBackToDecodeAndIsNotJudgedForDebugBuilds() {
         let base = snapshot([SyntheticRun.partial(latency: 5)])
         let slower = snapshot([SyntheticRun.partial(latency: 10)])

@@ -47,7 +47,7 @@ extension DatasetSnapshot {
     var json: JSONValue {
         let reference = BenchmarkSnapshot.defaultReference
         let referenceName = detector(reference) != nil ? reference : "decode"
-        let referenceP50 = referenceP50(referenceName)
+        let referenceP50 = referenceMedian(referenceName)?.value
         return .object([
             "name": JSONValue(name), "format": JSONValue(format), "images": JSONValue(images), "faces": JSONValue(faces),
             "iou_threshold": JSONValue(iouThreshold), "interrupted": JSONValue(interrupted),

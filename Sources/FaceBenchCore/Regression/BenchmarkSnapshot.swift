@@ -66,10 +66,12 @@ public struct DatasetSnapshot: Sendable, Equatable {
     /// True when timings from this run mean something (a release build).
     public var isReleaseBuild: Bool { environment?.isReleaseBuild ?? false }
 
-    /// The median latency speed is measured against: the reference detector's, or the
-    /// decode time when `reference` is `decode`.
-    public func referenceP50(_ reference: String) -> Double? {
-        reference == "decode" ? decodeP50 : detector(reference)?.latency?.p50
+    /// The median latency speed is measured against, with its 95% confidence interval: the
+    /// reference detector's, or the decode time when `reference` is `decode` (whose
+    /// interval is not kept: the median alone).
+    public func referenceMedian(_ reference: String) -> (value: Double, interval: ClosedRange<Double>)? {
+        if reference == "decode" { return decodeP50.map { ($0, $0...$0) } }
+        return detector(reference)?.latency.map { ($0.p50, $0.medianCI95) }
     }
 }
 

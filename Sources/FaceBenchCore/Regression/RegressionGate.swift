@@ -10,8 +10,11 @@
 /// by default the `haar` detector's median (OpenCV's cascade, interleaved with the others
 /// image by image, so a slower or busier machine slows both alike), else the median image
 /// decode time — and that ratio is compared with the baseline's. A ratio grown by more than
-/// `maxSlowdown` is a regression, shrunk by as much an improvement. `absolute` compares the
-/// medians themselves. Speed is not judged when either side is a debug build.
+/// `maxSlowdown` is a regression, shrunk by as much an improvement — provided the change
+/// also holds at the far ends of the medians' 95% confidence intervals (bootstrap, stored
+/// with every latency summary): a slowdown the noise could explain is reported as "within
+/// noise", not failed. `absolute` compares the medians themselves. Speed is not judged when
+/// either side is a debug build.
 ///
 /// A detector or dataset of the baseline missing from the current results is a regression
 /// unless `allowMissing`; one new in the current results is listed, not judged.
@@ -174,11 +177,13 @@ public struct RegressionGate: Sendable {
         }
     }
 
-    /// Reference medians on both sides, or why speed cannot be judged.
+    /// Reference medians (with confidence intervals) on both sides, or why speed cannot be
+    /// judged.
     struct SpeedReference {
+        typealias Median = (value: Double, interval: ClosedRange<Double>)
         var name: String?
-        var current: Double?
-        var baseline: Double?
+        var current: Median?
+        var baseline: Median?
         var problem: String?
     }
 
@@ -189,10 +194,11 @@ public struct RegressionGate: Sendable {
         }
         switch speed {
         case .reportOnly: return SpeedReference(problem: nil)
-        case .absolute: return SpeedReference(name: "absolute", current: 1, baseline: 1)
+        case .absolute: return SpeedReference(name: "absolute", current: (1, 1...1), baseline: (1, 1...1))
         case let .relative(reference):
             for name in [reference, "decode"] {
-                if let current = now.referenceP50(name), let baseline = base.referenceP50(name), current > 0, baseline > 0 {
+                if let current = now.referenceMedian(name), let baseline = base.referenceMedian(name),
+                   current.interval.lowerBound > 0, baseline.interval.lowerBound > 0 {
                     return SpeedReference(name: name, current: current, baseline: baseline)
                 }
             }
@@ -201,10 +207,11 @@ public struct RegressionGate: Sendable {
     }
 
     func compareSpeed(_ now: DetectorSnapshot, _ base: DetectorSnapshot, dataset: String, reference: SpeedReference, into outcome: inout Outcome) {
-        guard let before = base.latency?.p50, let after = now.latency?.p50, !now.imported, !base.imported else { return }
+        guard let before = base.latency, let after = now.latency, !now.imported, !base.imported,
+              before.medianCI95.lowerBound > 0, after.medianCI95.lowerBound > 0 else { return }
         var line = Line(
-            dataset: dataset, detector: now.id, metric: "p50 ms", baseline: Formatting.milliseconds(before),
-            current: Formatting.milliseconds(after), change: "×" + Formatting.fixed(after / before, 3), status: "")
+            dataset: dataset, detector: now.id, metric: "p50 ms", baseline: Formatting.milliseconds(before.p50),
+            current: Formatting.milliseconds(after.p50), change: "×" + Formatting.fixed(after.p50 / before.p50, 3), status: "")
         guard let name = reference.name, let currentReference = reference.current, let baselineReference = reference.baseline else {
             line.status = "not judged"
             outcome.lines.append(line)
@@ -213,23 +220,31 @@ public struct RegressionGate: Sendable {
         if name != "absolute" {
             outcome.lines.append(line)
             line.metric = "p50 / \(name) p50"
-            line.baseline = Formatting.fixed(before / baselineReference, 3)
-            line.current = Formatting.fixed(after / currentReference, 3)
+            line.baseline = Formatting.fixed(before.p50 / baselineReference.value, 3)
+            line.current = Formatting.fixed(after.p50 / currentReference.value, 3)
         }
-        let slowdown = (after / currentReference) / (before / baselineReference)
+        let slowdown = (after.p50 / currentReference.value) / (before.p50 / baselineReference.value)
+        // The least and the most slowdown the confidence intervals allow.
+        let least = (after.medianCI95.lowerBound / currentReference.interval.upperBound)
+            / (before.medianCI95.upperBound / baselineReference.interval.lowerBound)
+        let most = (after.medianCI95.upperBound / currentReference.interval.lowerBound)
+            / (before.medianCI95.lowerBound / baselineReference.interval.upperBound)
         line.change = "×" + Formatting.fixed(slowdown, 3)
+        let tolerance = "tolerance ×\(Formatting.fixed(maxSlowdown, 2)), at least ×\(Formatting.fixed(least, 3)) within the 95% intervals"
         if name == now.id {
             line.status = "reference"
-        } else if slowdown > maxSlowdown {
+        } else if slowdown > maxSlowdown, least > 1 {
             line.status = "REGRESSED"
             outcome.findings.append(Finding(
                 kind: .regression, dataset: dataset, detector: now.id, metric: line.metric,
-                message: "\(dataset) / \(now.id): slower: \(line.metric) \(line.baseline) → \(line.current) (×\(Formatting.fixed(slowdown, 3)), tolerance ×\(Formatting.fixed(maxSlowdown, 2)))"))
-        } else if slowdown < 1 / maxSlowdown {
+                message: "\(dataset) / \(now.id): slower: \(line.metric) \(line.baseline) → \(line.current) (×\(Formatting.fixed(slowdown, 3)), \(tolerance))"))
+        } else if slowdown < 1 / maxSlowdown, most < 1 {
             line.status = "improved"
             outcome.findings.append(Finding(
                 kind: .improvement, dataset: dataset, detector: now.id, metric: line.metric,
                 message: "\(dataset) / \(now.id): faster: \(line.metric) \(line.baseline) → \(line.current) (×\(Formatting.fixed(slowdown, 3)))"))
+        } else if slowdown > maxSlowdown || slowdown < 1 / maxSlowdown {
+            line.status = "within noise"
         } else {
             line.status = "within tolerance"
         }

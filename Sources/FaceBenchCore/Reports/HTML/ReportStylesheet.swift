@@ -8,6 +8,7 @@ enum ReportStylesheet {
         header.page { background: #1f2a44; color: #fff; padding: 22px 32px 18px; }
         header.page h1 { margin: 0 0 4px; font-size: 24px; font-weight: 650; }
         header.page p { margin: 2px 0; color: #c9d1e3; }
+        header.page code { background: rgba(255,255,255,.14); color: #fff; }
         header.page nav a { color: #fff; margin-right: 14px; font-weight: 600; }
         main { max-width: 1240px; margin: 0 auto; padding: 20px 24px 48px; }
         section.dataset { background: var(--card); border-radius: 10px; padding: 20px 24px 24px; margin: 0 0 28px;
