@@ -124,7 +124,7 @@ extension DatasetSnapshot {
             for key in BenchmarkSnapshot.summaryKeys where key != "ap" || results.settings.iouThreshold != 0.5 {
                 accuracy[key] = JSONValue(ComparisonReport.summaryValue(key, of: detector))
             }
-            for (name, result) in detector.evaluations.pairs where result.object != nil && result["error"] == nil {
+            for (name, result) in detector.evaluations.pairs where ComparisonReport.isProtocolResult(result) {
                 for (key, value) in result.numericLeaves where MetricDirection.of(key: key) != .neither {
                     accuracy[name + "." + key] = JSONValue(value)
                 }

@@ -5,8 +5,7 @@
 public enum CSVReport {
     public static func document(_ comparisons: [DatasetComparison]) -> String {
         let tables = comparisons.flatMap { comparison in
-            [ComparisonReport.summaryTable(comparison)]
-                + ComparisonReport.protocols(comparison).map { ComparisonReport.protocolTable($0, comparison) }
+            [ComparisonReport.summaryTable(comparison)] + ComparisonReport.protocolTables(comparison)
         }
         var keys: [String] = []
         for table in tables {

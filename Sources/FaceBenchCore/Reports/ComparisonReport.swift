@@ -60,16 +60,27 @@ public enum ComparisonReport {
         return notes.isEmpty ? nil : notes.joined(separator: ", ")
     }
 
-    /// Protocol names present in the results, in order of first appearance. Entries that
-    /// are not protocol results (notes such as `thread_consistency`) are left to `notes`.
+    /// Protocol names present in the results, in order of first appearance: objects, or
+    /// lists of objects (per-image breakdowns). Failed protocols and notes such as
+    /// `thread_consistency` (a list of strings) are left to `warnings`.
     public static func protocols(_ comparison: DatasetComparison) -> [String] {
         var names: [String] = []
         for (_, detector) in comparison.series {
-            for (name, value) in detector.evaluations.pairs where !names.contains(name) && value.object != nil && value["error"] == nil {
+            for (name, value) in detector.evaluations.pairs where !names.contains(name) && isProtocolResult(value) {
                 names.append(name)
             }
         }
         return names
+    }
+
+    static func isProtocolResult(_ value: JSONValue) -> Bool {
+        if let items = value.array { return !items.isEmpty && items.allSatisfy { $0.object != nil } }
+        return value.object != nil && value["error"] == nil
+    }
+
+    /// The protocol tables with numbers to show (a per-image list has none to tabulate).
+    public static func protocolTables(_ comparison: DatasetComparison) -> [ComparisonTable] {
+        protocols(comparison).map { protocolTable($0, comparison) }.filter { !$0.columns.isEmpty }
     }
 
     /// The numbers of one protocol, flattened to columns (`easy.ap`, `AP50`, …), with the
@@ -78,7 +89,7 @@ public enum ComparisonReport {
         var keys: [String] = []
         var rows: [(LabelledResults, DetectorResult, [String: Double])] = []
         for (entry, detector) in comparison.series {
-            guard let result = detector.evaluations[name], result["error"] == nil else { continue }
+            guard let result = detector.evaluations[name], isProtocolResult(result) else { continue }
             var values: [String: Double] = [:]
             for (key, value) in result.numericLeaves {
                 if values[key] == nil, !keys.contains(key) { keys.append(key) }

@@ -16,8 +16,7 @@ public enum JSONReport {
             ]))
         }
         let tables = comparisons.flatMap { comparison in
-            [ComparisonReport.summaryTable(comparison)]
-                + ComparisonReport.protocols(comparison).map { ComparisonReport.protocolTable($0, comparison) }
+            [ComparisonReport.summaryTable(comparison)] + ComparisonReport.protocolTables(comparison)
         }
         return .object([
             "schema": JSONValue(schema), "runs": .array(runs), "tables": .array(tables.map(json)),

@@ -10,9 +10,6 @@ public struct LabelledResults: Sendable {
         self.path = path
         self.results = results
     }
-
-    /// `dataset (label)` or the dataset's name.
-    public var title: String { results.dataset.name + (label.map { " (\($0))" } ?? "") }
 }
 
 /// The results of one dataset from every run given, shown side by side.

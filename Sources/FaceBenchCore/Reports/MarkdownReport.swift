@@ -19,7 +19,8 @@ public enum MarkdownReport {
         for warning in ComparisonReport.warnings(comparison) { out += warning + "\n\n" }
         out += ComparisonReport.summaryTable(comparison).markdown.text + "\n"
         for name in ComparisonReport.protocols(comparison) {
-            out += "### \(name)\n\n" + protocolMarkdown(name, comparison, evaluators: evaluators) + "\n"
+            guard let text = protocolMarkdown(name, comparison, evaluators: evaluators) else { continue }
+            out += "### \(name)\n\n" + text + "\n"
         }
         for entry in comparison.entries {
             if let label = entry.label { out += "Run `\(label)`:\n\n" }
@@ -49,15 +50,18 @@ public enum MarkdownReport {
         return lines
     }
 
-    static func protocolMarkdown(_ name: String, _ comparison: DatasetComparison, evaluators: [any AccuracyEvaluator]) -> String {
+    /// The protocol's own Markdown when its evaluator is known, else its numbers as tables;
+    /// nil when there is nothing to show.
+    static func protocolMarkdown(_ name: String, _ comparison: DatasetComparison, evaluators: [any AccuracyEvaluator]) -> String? {
         if let evaluator = evaluators.first(where: { $0.name == name }) {
             let results = comparison.series.compactMap { entry, detector -> (detector: String, result: JSONValue)? in
-                guard let result = detector.evaluations[name], result["error"] == nil else { return nil }
+                guard let result = detector.evaluations[name], ComparisonReport.isProtocolResult(result) else { return nil }
                 return ((entry.label.map { $0 + " / " } ?? "") + detector.id, result)
             }
             return evaluator.markdown(results)
         }
-        return ComparisonReport.protocolTable(name, comparison).chunked(maxColumns: maxProtocolColumns)
-            .map(\.markdown.text).joined(separator: "\n")
+        let table = ComparisonReport.protocolTable(name, comparison)
+        guard !table.columns.isEmpty else { return nil }
+        return table.chunked(maxColumns: maxProtocolColumns).map(\.markdown.text).joined(separator: "\n")
     }
 }

@@ -66,8 +66,8 @@ public struct HTMLReport {
         }
 
         for name in ComparisonReport.protocols(comparison) {
-            out += "<h3>Protocol: \(HTMLText.escape(name))</h3>\n"
-            out += HTMLText.blocks(MarkdownReport.protocolMarkdown(name, comparison, evaluators: evaluators), headingOffset: 3)
+            guard let text = MarkdownReport.protocolMarkdown(name, comparison, evaluators: evaluators) else { continue }
+            out += "<h3>Protocol: \(HTMLText.escape(name))</h3>\n" + HTMLText.blocks(text, headingOffset: 3)
         }
 
         out += "<h3>Worst images</h3>\n"
