@@ -77,7 +77,7 @@ final class RegressionGateTests: XCTestCase {
         let slowerDetector = snapshot([haar, SyntheticRun.partial(latency: 6.5)])
         let outcome = RegressionGate().compare(current: slowerDetector, baseline: base)
         XCTAssertEqual(outcome.verdict, .regressed)
-        XCTAssertEqual(outcome.regressions.map(\.metric), ["p50 / haar p50"])
+        XCTAssertEqual(outcome.regressions.map(\.metric), ["per-image time / haar"])
         XCTAssertTrue(outcome.lines.contains { $0.detector == "haar" && $0.status == "reference" })
 
         let faster = snapshot([haar, SyntheticRun.partial(latency: 3)])
@@ -88,8 +88,9 @@ final class RegressionGateTests: XCTestCase {
     }
 
     func testSlowdownsTheNoiseCouldExplainAreNotFailed() {
-        // Latencies spread 1…20 ms: the median's 95% interval is wide, so a 30% slower median
-        // is within the noise; with steady latencies the same slowdown fails.
+        // Times relative to haar spread 1…20 × from image to image: the median's 95% interval
+        // is wide, so a 30% slower median is within the noise; with steady ratios the same
+        // slowdown fails.
         func noisy(_ factor: Double) -> SyntheticRun.Detector {
             var detector = SyntheticRun.partial(latency: 5)
             detector.latency = { index in [1.0, 4, 6, 20][index] * factor }
@@ -103,11 +104,31 @@ final class RegressionGateTests: XCTestCase {
         XCTAssertEqual(steady.verdict, .regressed)
     }
 
+    /// Pairing by image: a detector whose time varies a hundredfold with the image, like
+    /// the reference's, keeps a steady ratio, so a 20% slowdown is seen through the spread.
+    func testPerImageRatiosSeeThroughImageToImageSpread() {
+        let sizes = [1.0, 10, 30, 100]
+        let reference = SyntheticRun.Detector(id: "haar", spec: "haar", latency: { sizes[$0] * 4 }, detect: { _ in [] })
+        func detector(_ factor: Double) -> SyntheticRun.Detector {
+            var detector = SyntheticRun.partial()
+            detector.latency = { sizes[$0] * factor }
+            return detector
+        }
+        let outcome = RegressionGate().compare(current: snapshot([reference, detector(1.2)]), baseline: snapshot([reference, detector(1)]))
+        XCTAssertEqual(outcome.regressions.map(\.metric), ["per-image time / haar"], "\(outcome.lines)")
+        var absolute = RegressionGate()
+        absolute.speed = .absolute
+        XCTAssertTrue(
+            absolute.compare(current: snapshot([reference, detector(1.2)]), baseline: snapshot([reference, detector(1)]))
+                .lines.contains { $0.detector == "partial" && $0.status == "within noise" },
+            "the medians alone cannot tell 20% from image-to-image spread")
+    }
+
     func testSpeedFallsBackToDecodeAndIsNotJudgedForDebugBuilds() {
         let base = snapshot([SyntheticRun.partial(latency: 5)])
         let slower = snapshot([SyntheticRun.partial(latency: 10)])
         let outcome = RegressionGate().compare(current: slower, baseline: base)
-        XCTAssertEqual(outcome.regressions.map(\.metric), ["p50 / decode p50"])
+        XCTAssertEqual(outcome.regressions.map(\.metric), ["per-image time / decode"])
         XCTAssertTrue(outcome.notes.contains { $0.contains("decode") && $0.contains("'haar' is not on both sides") })
         let debug = RegressionGate().compare(current: snapshot([SyntheticRun.partial(latency: 10)], build: "debug"), baseline: base)
         XCTAssertEqual(debug.verdict, .unchanged)
@@ -134,9 +155,11 @@ final class RegressionGateTests: XCTestCase {
         XCTAssertEqual(read.datasets[0].detectors.map { $0.latency?.p50 }, [20, 5])
         XCTAssertEqual(read.datasets[0].decodeP50, 2)
         XCTAssertEqual(RegressionGate().compare(current: read, baseline: snapshot).verdict, .unchanged)
+        XCTAssertEqual(read.datasets[0].detectors.map(\.relativeLatency), snapshot.datasets[0].detectors.map(\.relativeLatency))
         let json = try JSONReader.parse(file: path)
-        XCTAssertEqual(json["datasets"]?.array?[0]["reference"]?.string, "haar")
-        XCTAssertEqual(json["datasets"]?.array?[0]["detectors"]?.array?[1]["relative_p50"]?.double, 0.25)
+        let partial = json["datasets"]?.array?[0]["detectors"]?.array?[1]
+        XCTAssertEqual(partial?["relative_latency"]?["haar"]?["p50"]?.double, 0.25)
+        XCTAssertEqual(partial?["relative_latency"]?["decode"]?["p50"]?.double, 2.5)
         XCTAssertNil(json["datasets"]?.array?[0]["images_records"], "no per-image records in a baseline")
     }
 

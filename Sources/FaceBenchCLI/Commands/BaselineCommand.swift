@@ -8,8 +8,8 @@ enum BaselineCommand: FaceBenchCommand {
         discussion: """
             `facebench baseline update [RUN…]` summarises runs (results.json files or run folders, default \
             Results/runs/latest) into a small baseline file: per dataset and detector, the spec, the accuracy \
-            metrics, the latency summary and the median relative to the haar detector of the same run — not the \
-            per-image records. Commit it; CI runs `facebench compare` against it.
+            metrics, the latency summary and the median per-image time relative to each other detector and to \
+            decoding in the same run — not the per-image records. Commit it; CI runs `facebench compare` against it.
             """,
         options: [
             OptionSpec("out", .value("FILE"), help: "Baseline file to write.", default: "Results/baseline.json"),

@@ -8,19 +8,20 @@ enum CompareCommand: FaceBenchCommand {
             CURRENT and --baseline are each a baseline file (facebench baseline update), a results.json, or a run \
             folder. Detectors are matched by id within each dataset. Accuracy: a gated metric (AP, precision, \
             recall, F1, mean IoU, protocol scores; not counts) worse by more than --max-ap-drop is a regression. \
-            Speed: each detector's median latency divided by the median of a reference measured in the same run \
-            (--reference, default the haar detector, else image decoding), compared as a ratio, so a slower or \
-            busier machine does not trip the gate; --speed absolute compares the medians themselves. Speed is not \
-            judged for debug builds. A detector or dataset missing from CURRENT is a regression unless \
+            Speed: each detector's time on an image divided by a reference's time on the same image in the same \
+            run (--reference, default the haar detector, else the image's decode time); the median of these ratios \
+            is compared with the baseline's, so a slower or busier machine does not trip the gate. A slowdown must \
+            exceed --max-slowdown and hold across the medians' 95% intervals; --speed absolute compares the median \
+            latencies themselves. Speed is not judged for debug builds. A detector or dataset missing from CURRENT is a regression unless \
             --allow-missing; a new one is listed, not judged. Prints the regressions first, then the side-by-side \
             table (Markdown). Exit status: 0 nothing regressed, 2 something regressed, 4 only improvements.
             """,
         options: [
             OptionSpec("baseline", .value("FILE|DIR"), help: "What CURRENT is compared against.", default: "Results/baseline.json"),
             OptionSpec("max-ap-drop", .value("X"), help: "Largest drop of a gated accuracy metric (in its own unit, 0…1 for AP) that is not a regression.", default: "0"),
-            OptionSpec("max-slowdown", .value("R"), help: "Largest growth factor of the relative median latency that is not a regression.", default: "1.15"),
+            OptionSpec("max-slowdown", .value("R"), help: "Largest growth factor of the median relative time that is not a regression.", default: "1.15"),
             OptionSpec("speed", .value("MODE"), help: "relative (to --reference in the same run), absolute, or report (shown, not judged).", default: "relative"),
-            OptionSpec("reference", .value("ID"), help: "Detector whose median latency speed is measured against, or 'decode'.", default: BenchmarkSnapshot.defaultReference),
+            OptionSpec("reference", .value("ID"), help: "Detector whose time on each image speed is measured against, or 'decode'.", default: BenchmarkSnapshot.defaultReference),
             OptionSpec("allow-missing", .flag, help: "A baseline detector or dataset missing from CURRENT is a note, not a regression."),
             OptionSpec("markdown", .value("FILE"), help: "Also write the printed report to FILE (e.g. $GITHUB_STEP_SUMMARY)."),
         ],

@@ -45,14 +45,10 @@ extension BenchmarkSnapshot {
 
 extension DatasetSnapshot {
     var json: JSONValue {
-        let reference = BenchmarkSnapshot.defaultReference
-        let referenceName = detector(reference) != nil ? reference : "decode"
-        let referenceP50 = referenceMedian(referenceName)?.value
-        return .object([
+        .object([
             "name": JSONValue(name), "format": JSONValue(format), "images": JSONValue(images), "faces": JSONValue(faces),
             "iou_threshold": JSONValue(iouThreshold), "interrupted": JSONValue(interrupted),
-            "decode_p50_ms": JSONValue(decodeP50), "reference": JSONValue(referenceName),
-            "environment": environment?.json ?? .null,
+            "decode_p50_ms": JSONValue(decodeP50), "environment": environment?.json ?? .null,
             "detectors": .array(detectors.map { detector in
                 var object: JSONObject = [
                     "id": JSONValue(detector.id), "spec": JSONValue(detector.spec), "imported": JSONValue(detector.imported),
@@ -65,7 +61,16 @@ extension DatasetSnapshot {
                         "mad": JSONValue(latency.mad),
                         "p50_ci95": JSONValue([latency.medianCI95.lowerBound, latency.medianCI95.upperBound]),
                     ])
-                    object["relative_p50"] = JSONValue(referenceP50.map { latency.p50 / $0 })
+                }
+                if !detector.relativeLatency.isEmpty {
+                    var relative = JSONObject()
+                    for entry in detector.relativeLatency {
+                        relative[entry.reference] = .object([
+                            "p50": JSONValue(entry.median),
+                            "p50_ci95": JSONValue([entry.interval.lowerBound, entry.interval.upperBound]),
+                        ])
+                    }
+                    object["relative_latency"] = .object(relative)
                 }
                 object["images_per_second"] = JSONValue(detector.imagesPerSecond)
                 object["load_ms"] = JSONValue(detector.loadMilliseconds)
@@ -91,10 +96,19 @@ extension DatasetSnapshot {
                 for (key, value) in accuracy.pairs where value.double == nil && !value.isNull {
                     throw FaceBenchError.malformed(path: path, location: "\(here).accuracy.\(key)", reason: "must be a number")
                 }
+                let relative = try (detector["relative_latency"]?.object?.pairs ?? []).map { reference, value in
+                    guard let median = value["p50"]?.double, let interval = value["p50_ci95"]?.array?.compactMap(\.double),
+                          interval.count == 2, interval[0] <= interval[1] else {
+                        throw FaceBenchError.malformed(
+                            path: path, location: "\(here).relative_latency.\(reference)", reason: "needs 'p50' and 'p50_ci95': [low, high]")
+                    }
+                    return RelativeLatency(reference: reference, median: median, interval: interval[0]...interval[1])
+                }
                 return DetectorSnapshot(
                     id: id, spec: detector["spec"]?.string ?? "", imported: detector["imported"]?.bool ?? false,
                     accuracy: accuracy, latency: detector["latency_ms"].flatMap(LatencySummary.init(json:)),
-                    imagesPerSecond: detector["images_per_second"]?.double, loadMilliseconds: detector["load_ms"]?.double)
+                    relativeLatency: relative, imagesPerSecond: detector["images_per_second"]?.double,
+                    loadMilliseconds: detector["load_ms"]?.double)
             })
     }
 }

@@ -6,15 +6,15 @@
 /// regression, better by more than it an improvement. The default tolerance 0 suits
 /// deterministic detectors: the same code on the same data gives the same bits.
 ///
-/// Speed: a detector's median latency is divided by a reference measured in the same run —
-/// by default the `haar` detector's median (OpenCV's cascade, interleaved with the others
-/// image by image, so a slower or busier machine slows both alike), else the median image
-/// decode time — and that ratio is compared with the baseline's. A ratio grown by more than
-/// `maxSlowdown` is a regression, shrunk by as much an improvement — provided the change
-/// also holds at the far ends of the medians' 95% confidence intervals (bootstrap, stored
-/// with every latency summary): a slowdown the noise could explain is reported as "within
-/// noise", not failed. `absolute` compares the medians themselves. Speed is not judged when
-/// either side is a debug build.
+/// Speed: a detector's time on each image is divided by a reference's time on the same
+/// image in the same run — by default the `haar` detector (OpenCV's cascade, interleaved
+/// with the others image by image, so a slower or busier machine slows both alike), else the
+/// image's decode time — and the median of those ratios (`RelativeLatency`) is compared with
+/// the baseline's. Grown by more than `maxSlowdown` it is a regression, shrunk by as much an
+/// improvement — provided the change also holds at the far ends of both medians' 95%
+/// bootstrap intervals; a change the noise could explain is reported as "within noise".
+/// `absolute` compares the median latencies themselves, with the same interval rule. Speed
+/// is not judged when either side is a debug build.
 ///
 /// A detector or dataset of the baseline missing from the current results is a regression
 /// unless `allowMissing`; one new in the current results is listed, not judged.
@@ -99,7 +99,7 @@ public struct RegressionGate: Sendable {
     var speedNote: String {
         switch speed {
         case let .relative(reference):
-            return "speed: median latency relative to \(reference == "decode" ? "the median decode time" : "detector '\(reference)'") of the same run (decode time when a side lacks it); slowdown tolerance ×\(Formatting.fixed(maxSlowdown, 2))"
+            return "speed: per-image time relative to \(reference == "decode" ? "the image's decode time" : "detector '\(reference)' on the same image") in the same run (decode time when a side lacks it), median over images; slowdown tolerance ×\(Formatting.fixed(maxSlowdown, 2))"
         case .absolute:
             return "speed: absolute median latency; slowdown tolerance ×\(Formatting.fixed(maxSlowdown, 2))"
         case .reportOnly:
@@ -119,7 +119,7 @@ public struct RegressionGate: Sendable {
         let reference = speedReference(now, base)
         if let problem = reference.problem { outcome.notes.append("\(name): speed not judged: \(problem)") }
         if case let .relative(wanted) = speed, let used = reference.name, used != wanted {
-            outcome.notes.append("\(name): speed relative to the median \(used) time: detector '\(wanted)' is not on both sides")
+            outcome.notes.append("\(name): speed relative to the \(used) time: detector '\(wanted)' is not on both sides")
         }
         for baseDetector in base.detectors {
             let id = baseDetector.id
@@ -177,13 +177,9 @@ public struct RegressionGate: Sendable {
         }
     }
 
-    /// Reference medians (with confidence intervals) on both sides, or why speed cannot be
-    /// judged.
+    /// The reference speed is judged against (`absolute` for none), or why it cannot be.
     struct SpeedReference {
-        typealias Median = (value: Double, interval: ClosedRange<Double>)
         var name: String?
-        var current: Median?
-        var baseline: Median?
         var problem: String?
     }
 
@@ -193,51 +189,54 @@ public struct RegressionGate: Sendable {
             return SpeedReference(problem: "\(which) not a release build (or its build is unknown)")
         }
         switch speed {
-        case .reportOnly: return SpeedReference(problem: nil)
-        case .absolute: return SpeedReference(name: "absolute", current: (1, 1...1), baseline: (1, 1...1))
+        case .reportOnly: return SpeedReference()
+        case .absolute: return SpeedReference(name: "absolute")
         case let .relative(reference):
-            for name in [reference, "decode"] {
-                if let current = now.referenceMedian(name), let baseline = base.referenceMedian(name),
-                   current.interval.lowerBound > 0, baseline.interval.lowerBound > 0 {
-                    return SpeedReference(name: name, current: current, baseline: baseline)
-                }
-            }
+            if now.detector(reference) != nil, base.detector(reference) != nil { return SpeedReference(name: reference) }
+            if now.decodeP50 != nil, base.decodeP50 != nil { return SpeedReference(name: "decode") }
             return SpeedReference(problem: "neither side has both the reference detector '\(reference)' and decode times")
         }
     }
 
     func compareSpeed(_ now: DetectorSnapshot, _ base: DetectorSnapshot, dataset: String, reference: SpeedReference, into outcome: inout Outcome) {
-        guard let before = base.latency, let after = now.latency, !now.imported, !base.imported,
-              before.medianCI95.lowerBound > 0, after.medianCI95.lowerBound > 0 else { return }
+        guard let before = base.latency, let after = now.latency, !now.imported, !base.imported else { return }
         var line = Line(
             dataset: dataset, detector: now.id, metric: "p50 ms", baseline: Formatting.milliseconds(before.p50),
             current: Formatting.milliseconds(after.p50), change: "×" + Formatting.fixed(after.p50 / before.p50, 3), status: "")
-        guard let name = reference.name, let currentReference = reference.current, let baselineReference = reference.baseline else {
-            line.status = "not judged"
+        guard let name = reference.name, name != now.id else {
+            line.status = reference.name == nil ? "not judged" : "reference"
             outcome.lines.append(line)
             return
         }
-        if name != "absolute" {
+        let compared: (before: RelativeLatency, after: RelativeLatency)
+        if name == "absolute" {
+            compared = (
+                RelativeLatency(reference: name, median: before.p50, interval: before.medianCI95),
+                RelativeLatency(reference: name, median: after.p50, interval: after.medianCI95))
+        } else {
             outcome.lines.append(line)
-            line.metric = "p50 / \(name) p50"
-            line.baseline = Formatting.fixed(before.p50 / baselineReference.value, 3)
-            line.current = Formatting.fixed(after.p50 / currentReference.value, 3)
+            guard let old = base.relativeLatency(to: name), let new = now.relativeLatency(to: name) else {
+                outcome.notes.append("\(dataset) / \(now.id): speed not judged: no latency relative to \(name) on both sides")
+                return
+            }
+            compared = (old, new)
+            line.metric = "per-image time / \(name)"
+            line.baseline = Formatting.fixed(old.median, 3)
+            line.current = Formatting.fixed(new.median, 3)
         }
-        let slowdown = (after.p50 / currentReference.value) / (before.p50 / baselineReference.value)
-        // The least and the most slowdown the confidence intervals allow.
-        let least = (after.medianCI95.lowerBound / currentReference.interval.upperBound)
-            / (before.medianCI95.upperBound / baselineReference.interval.lowerBound)
-        let most = (after.medianCI95.upperBound / currentReference.interval.lowerBound)
-            / (before.medianCI95.lowerBound / baselineReference.interval.upperBound)
+        let (old, new) = compared
+        guard old.interval.lowerBound > 0, new.interval.lowerBound > 0 else { return }
+        let slowdown = new.median / old.median
+        // The least and the most change the two 95% intervals allow.
+        let least = new.interval.lowerBound / old.interval.upperBound
+        let most = new.interval.upperBound / old.interval.lowerBound
         line.change = "×" + Formatting.fixed(slowdown, 3)
-        let tolerance = "tolerance ×\(Formatting.fixed(maxSlowdown, 2)), at least ×\(Formatting.fixed(least, 3)) within the 95% intervals"
-        if name == now.id {
-            line.status = "reference"
-        } else if slowdown > maxSlowdown, least > 1 {
+        let detail = "×\(Formatting.fixed(slowdown, 3)), at least ×\(Formatting.fixed(least, 3)) within the 95% intervals; tolerance ×\(Formatting.fixed(maxSlowdown, 2))"
+        if slowdown > maxSlowdown, least > 1 {
             line.status = "REGRESSED"
             outcome.findings.append(Finding(
                 kind: .regression, dataset: dataset, detector: now.id, metric: line.metric,
-                message: "\(dataset) / \(now.id): slower: \(line.metric) \(line.baseline) → \(line.current) (×\(Formatting.fixed(slowdown, 3)), \(tolerance))"))
+                message: "\(dataset) / \(now.id): slower: \(line.metric) \(line.baseline) → \(line.current) (\(detail))"))
         } else if slowdown < 1 / maxSlowdown, most < 1 {
             line.status = "improved"
             outcome.findings.append(Finding(
