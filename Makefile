@@ -10,11 +10,12 @@ deps:
 
 build: deps
 	$(SWIFT) build
+	$(MAKE) examples
 
 release: deps
 	$(SWIFT) build -c release
 
-test: deps
+test: deps examples
 	$(SWIFT) test
 
 # The comparison on the default datasets with the default detectors.
@@ -44,3 +45,21 @@ readme:
 
 clean:
 	rm -rf .build
+
+# The example plugins (examples/plugins): the native OpenCV LBP plugin and the plain-C host
+# that serves a native plugin over the exec protocol. The tests build them with this rule.
+EXAMPLES := .build/examples
+PLUGIN_HEADER := Sources/CFaceBenchPlugin/include
+OPENCV_FLAGS := -I/usr/include/opencv4
+OPENCV_LIBS := -lopencv_objdetect -lopencv_imgproc -lopencv_core
+
+.PHONY: examples
+examples: $(EXAMPLES)/libfacebench_lbp_plugin.so $(EXAMPLES)/facebench-plugin-host
+
+$(EXAMPLES)/libfacebench_lbp_plugin.so: examples/plugins/native-opencv-lbp/lbp_plugin.cpp $(PLUGIN_HEADER)/facebench_plugin.h
+	@mkdir -p $(EXAMPLES)
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -shared -fPIC -fvisibility=hidden -I$(PLUGIN_HEADER) $(OPENCV_FLAGS) $< -o $@ $(OPENCV_LIBS)
+
+$(EXAMPLES)/facebench-plugin-host: examples/plugins/plugin-host/plugin_host.c $(PLUGIN_HEADER)/facebench_plugin.h
+	@mkdir -p $(EXAMPLES)
+	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Wall -Wextra -I$(PLUGIN_HEADER) $< -o $@ -ljson-c -ldl

@@ -1,4 +1,6 @@
+import FaceBenchCLI
 import FaceBenchCore
+import FaceBenchTestSupport
 import Foundation
 import XCTest
 
@@ -7,7 +9,7 @@ import XCTest
 final class CompareCommandTests: XCTestCase {
     func runHaar(neighbors: Int, into directory: String) -> String {
         let out = directory + "/neighbors\(neighbors)-\(UInt32.random(in: 0...UInt32.max))"
-        let status = CLIFixture.facebench([
+        let status = FaceBenchCLI.run([
             "run", "--dataset", "dlib-faces", "--warmup", "0", "--detector", "h=haar:neighbors=\(neighbors)", "--out", out,
         ])
         XCTAssertEqual(status, 0, "facebench run failed")
@@ -15,14 +17,14 @@ final class CompareCommandTests: XCTestCase {
     }
 
     func testChangingNeighborsRegressesAndTheSameSpecTwiceDoesNot() throws {
-        try CLIFixture.requireDataset("dlib-faces")
-        let directory = try CLIFixture.temporaryDirectory("compare")
+        _ = try TestData.dataset("dlib-faces")
+        let directory = try TestData.temporaryDirectory(self)
         let before = runHaar(neighbors: 3, into: directory)
         let again = runHaar(neighbors: 3, into: directory)
         let after = runHaar(neighbors: 6, into: directory)
 
         let report = directory + "/compare.md"
-        XCTAssertEqual(CLIFixture.facebench(["compare", after, "--baseline", before, "--markdown", report]), 2, "exit 2: regressed")
+        XCTAssertEqual(FaceBenchCLI.run(["compare", after, "--baseline", before, "--markdown", report]), 2, "exit 2: regressed")
         let text = try FileIO.readText(report)
         let regressions = try XCTUnwrap(text.components(separatedBy: "## Regressions").last?.components(separatedBy: "## ").first)
         // neighbors=6 keeps fewer windows: fewer false positives, but faces are lost too.
@@ -32,33 +34,33 @@ final class CompareCommandTests: XCTestCase {
         XCTAssertTrue(text.contains("spec changed: haar:cascade=default,scale=1.1,neighbors=3"), "the spec change is noted")
         XCTAssertTrue(text.contains("## Side by side"))
 
-        XCTAssertEqual(CLIFixture.facebench(["compare", again, "--baseline", before]), 0, "same spec twice: exit 0")
+        XCTAssertEqual(FaceBenchCLI.run(["compare", again, "--baseline", before]), 0, "same spec twice: exit 0")
 
         // Through a committed-style baseline file too.
         let baseline = directory + "/baseline.json"
-        XCTAssertEqual(CLIFixture.facebench(["baseline", "update", before, "--out", baseline]), 0)
+        XCTAssertEqual(FaceBenchCLI.run(["baseline", "update", before, "--out", baseline]), 0)
         XCTAssertLessThan(try FileIO.read(baseline).count, 20_000, "a baseline is small")
-        XCTAssertEqual(CLIFixture.facebench(["compare", again + "/dlib-faces/results.json", "--baseline", baseline]), 0)
-        XCTAssertEqual(CLIFixture.facebench(["compare", after, "--baseline", baseline]), 2)
+        XCTAssertEqual(FaceBenchCLI.run(["compare", again + "/dlib-faces/results.json", "--baseline", baseline]), 0)
+        XCTAssertEqual(FaceBenchCLI.run(["compare", after, "--baseline", baseline]), 2)
     }
 
     func testOnlyImprovementsExitFour() throws {
-        try CLIFixture.requireDataset("dlib-faces")
-        let directory = try CLIFixture.temporaryDirectory("improve")
+        _ = try TestData.dataset("dlib-faces")
+        let directory = try TestData.temporaryDirectory(self)
         let run = runHaar(neighbors: 3, into: directory)
         var results = try RunResults.read(run + "/dlib-faces/results.json")
         results.detectors[0].metrics.averagePrecision += 0.01
         results.detectors[0].metrics.averagePrecision50 = results.detectors[0].metrics.averagePrecision
         results.detectors[0].metrics.recall += 0.01
         try results.write(to: directory + "/better.json")
-        XCTAssertEqual(CLIFixture.facebench(["compare", directory + "/better.json", "--baseline", run]), 4)
-        XCTAssertEqual(CLIFixture.facebench(["compare", run, "--baseline", directory + "/better.json"]), 2)
-        XCTAssertEqual(CLIFixture.facebench(["compare", run, "--baseline", directory + "/better.json", "--max-ap-drop", "0.02"]), 0)
+        XCTAssertEqual(FaceBenchCLI.run(["compare", directory + "/better.json", "--baseline", run]), 4)
+        XCTAssertEqual(FaceBenchCLI.run(["compare", run, "--baseline", directory + "/better.json"]), 2)
+        XCTAssertEqual(FaceBenchCLI.run(["compare", run, "--baseline", directory + "/better.json", "--max-ap-drop", "0.02"]), 0)
     }
 
     func testUsageErrors() throws {
-        XCTAssertEqual(CLIFixture.facebench(["compare", "x", "--speed", "fast"]), 64)
-        XCTAssertEqual(CLIFixture.facebench(["compare", "/nonexistent", "--baseline", "/nonexistent"]), 1)
-        XCTAssertEqual(CLIFixture.facebench(["baseline", "refresh"]), 64)
+        XCTAssertEqual(FaceBenchCLI.run(["compare", "x", "--speed", "fast"]), 64)
+        XCTAssertEqual(FaceBenchCLI.run(["compare", "/nonexistent", "--baseline", "/nonexistent"]), 1)
+        XCTAssertEqual(FaceBenchCLI.run(["baseline", "refresh"]), 64)
     }
 }

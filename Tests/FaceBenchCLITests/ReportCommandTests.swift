@@ -1,5 +1,7 @@
 import FaceBenchCodecs
+import FaceBenchCLI
 import FaceBenchCore
+import FaceBenchTestSupport
 import Foundation
 import XCTest
 
@@ -11,16 +13,22 @@ final class ReportCommandTests: XCTestCase {
 
     override class func setUp() {
         super.setUp()
-        guard (try? CLIFixture.requireDataset("mit-cmu")) != nil, let directory = try? CLIFixture.temporaryDirectory("report") else { return }
+        guard (try? TestData.dataset("mit-cmu")) != nil else { return }
+        let directory = NSTemporaryDirectory() + "facebench-report-tests-" + UUID().uuidString
         run = directory + "/run"
-        runStatus = CLIFixture.facebench([
+        runStatus = FaceBenchCLI.run([
             "run", "--dataset", "mit-cmu", "--shard", "1/3", "--warmup", "0",
             "--detector", "haar", "--detector", "lbp", "--detector", "hog", "--out", directory + "/run",
         ])
     }
 
+    override class func tearDown() {
+        if let run { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: run).deletingLastPathComponent().path) }
+        super.tearDown()
+    }
+
     func requireRun() throws -> String {
-        try CLIFixture.requireDataset("mit-cmu")
+        _ = try TestData.dataset("mit-cmu")
         let run = try XCTUnwrap(Self.run)
         XCTAssertEqual(Self.runStatus, 0, "facebench run failed")
         return run
@@ -37,14 +45,21 @@ final class ReportCommandTests: XCTestCase {
 
     func testReportWritesTheFourFormats() throws {
         let run = try requireRun()
-        let out = try CLIFixture.temporaryDirectory("formats") + "/comparison"
-        XCTAssertEqual(CLIFixture.facebench(["report", run, "--format", "markdown,csv,json,html", "--out", out]), 0)
+        let out = try TestData.temporaryDirectory(self) + "/comparison"
+        XCTAssertEqual(FaceBenchCLI.run(["report", run, "--format", "markdown,csv,json,html", "--out", out]), 0)
 
         let markdown = try FileIO.readText(out + ".md")
         XCTAssertTrue(markdown.contains("## mit-cmu: 44 images"), markdown)
-        let tableRows = markdown.split(separator: "\n").filter { $0.hasPrefix("| haar") || $0.hasPrefix("| lbp") || $0.hasPrefix("| hog") }
-        XCTAssertEqual(tableRows.count, 6, "summary and sizes tables, a row per detector each")
-        XCTAssertTrue(tableRows.prefix(3).contains { $0.contains("**") }, "best values marked")
+        let parts = markdown.components(separatedBy: "### sizes")
+        XCTAssertEqual(parts.count, 2, "a table for the sizes protocol")
+        func detectorRows(_ text: String) -> [Substring] {
+            text.split(separator: "\n").filter { $0.hasPrefix("| haar") || $0.hasPrefix("| lbp") || $0.hasPrefix("| hog") }
+        }
+        let summary = detectorRows(parts[0])
+        XCTAssertEqual(summary.count, 3, "the summary table has a row per detector")
+        XCTAssertTrue(summary.contains { $0.contains("**") }, "best values marked")
+        XCTAssertEqual(detectorRows(parts[1].components(separatedBy: "| Latency (ms)")[0]).count, 3, "so has the sizes table")
+        XCTAssertTrue(parts[1].contains("| image decode"), "the run's latency statistics follow")
 
         let csv = try FileIO.readText(out + ".csv").split(separator: "\r\n")
         XCTAssertTrue(csv.first?.hasPrefix("run,dataset,detector,spec,metric_set,ap50,") ?? false)
@@ -68,9 +83,9 @@ final class ReportCommandTests: XCTestCase {
         var results = try RunResults.read(run + "/mit-cmu/results.json")
         results.dataset.name = "elsewhere"
         results.dataset.root = "/nonexistent/elsewhere"
-        let directory = try CLIFixture.temporaryDirectory("moved")
+        let directory = try TestData.temporaryDirectory(self)
         try results.write(to: directory + "/results.json")
-        XCTAssertEqual(CLIFixture.facebench(["report", directory + "/results.json", "--format", "html", "--out", directory + "/report"]), 0)
+        XCTAssertEqual(FaceBenchCLI.run(["report", directory + "/results.json", "--format", "html", "--out", directory + "/report"]), 0)
         let html = try FileIO.readText(directory + "/report.html")
         XCTAssertTrue(html.contains("No gallery:"))
         XCTAssertTrue(html.contains("/nonexistent/elsewhere"), "the note says where it looked")
@@ -80,19 +95,19 @@ final class ReportCommandTests: XCTestCase {
 
     func testReportRejectsUnknownFormatsAndSeveralFormatsWithoutOut() throws {
         let run = try requireRun()
-        XCTAssertEqual(CLIFixture.facebench(["report", run, "--format", "pdf"]), 64)
-        XCTAssertEqual(CLIFixture.facebench(["report", run, "--format", "markdown,html"]), 64)
-        XCTAssertEqual(CLIFixture.facebench(["report", "/nonexistent/results.json"]), 1)
+        XCTAssertEqual(FaceBenchCLI.run(["report", run, "--format", "pdf"]), 64)
+        XCTAssertEqual(FaceBenchCLI.run(["report", run, "--format", "markdown,html"]), 64)
+        XCTAssertEqual(FaceBenchCLI.run(["report", "/nonexistent/results.json"]), 1)
     }
 
     /// Renders the report in headless Chromium (scripts/screenshot-report.sh) and checks the
     /// screenshot holds a drawn page, not a blank or an error page.
     func testHeadlessChromiumScreenshotShowsTheReport() throws {
         let run = try requireRun()
-        let directory = try CLIFixture.temporaryDirectory("screenshot")
-        XCTAssertEqual(CLIFixture.facebench(["report", run, "--format", "html", "--out", directory + "/report"]), 0)
+        let directory = try TestData.temporaryDirectory(self)
+        XCTAssertEqual(FaceBenchCLI.run(["report", run, "--format", "html", "--out", directory + "/report"]), 0)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLIFixture.checkout + "/scripts/screenshot-report.sh")
+        process.executableURL = URL(fileURLWithPath: TestData.packageRoot + "/scripts/screenshot-report.sh")
         process.arguments = [directory + "/report.html", directory + "/report.png", "1280", "3000"]
         try process.run()
         process.waitUntilExit()

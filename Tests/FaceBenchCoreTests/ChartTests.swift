@@ -51,4 +51,19 @@ final class ChartTests: XCTestCase {
         XCTAssertTrue(svg.contains("Recall &lt;x&gt;"), "text is escaped")
         XCTAssertFalse(svg.contains("http"))
     }
+
+    /// Issue 3's `SizeBreakdown` writes the same layout plus COCO area ranges: the report
+    /// reads only the height buckets.
+    func testBucketsReaderTakesHeightBucketsOfEitherLayout() {
+        let breakdown: JSONValue = .object([
+            "buckets": .array([
+                .object(["label": "h32-64", "measure": "height", "faces": 10, "recall": 0.5, "ap": 0.4]),
+                .object(["label": "small", "measure": "area", "faces": 7, "recall": 0.2]),
+                .object(["label": "h64-128", "measure": "height", "faces": 0, "recall": .null]),
+            ]),
+        ])
+        let buckets = SizeBuckets.heights([breakdown])
+        XCTAssertEqual(buckets.map(\.label), ["h32-64"])
+        XCTAssertEqual(buckets.first?.recall, 0.5)
+    }
 }

@@ -42,19 +42,4 @@ final class FaceSizeEvaluatorTests: XCTestCase {
         XCTAssertTrue(text.contains("| partial  |            0.000 |            0.000 |             1.000 |"), text)
         XCTAssertFalse(text.contains("h<16"), "buckets without faces are left out")
     }
-
-    /// Issue 3's `SizeBreakdown` writes the same layout plus COCO area ranges: the report
-    /// reads only the height buckets.
-    func testBucketsReaderTakesHeightBucketsOfEitherLayout() {
-        let breakdown: JSONValue = .object([
-            "buckets": .array([
-                .object(["label": "h32-64", "measure": "height", "faces": 10, "recall": 0.5, "ap": 0.4]),
-                .object(["label": "small", "measure": "area", "faces": 7, "recall": 0.2]),
-                .object(["label": "h64-128", "measure": "height", "faces": 0, "recall": .null]),
-            ]),
-        ])
-        let buckets = FaceSizeEvaluator.buckets([breakdown])
-        XCTAssertEqual(buckets.map(\.label), ["h32-64"])
-        XCTAssertEqual(buckets.first?.recall, 0.5)
-    }
 }

@@ -69,11 +69,11 @@ enum ReportCommand: FaceBenchCommand {
     static func html(for results: [RunResults], toolbox: Toolbox, galleryImages: Int, thumbnailSide: Int) -> HTMLReport {
         var datasets: [String: Dataset] = [:]
         var unavailable: [String: String] = [:]
-        for summary in results.map(\.dataset) where datasets[summary.name] == nil && unavailable[summary.name] == nil {
+        for result in results where datasets[result.dataset.name] == nil && unavailable[result.dataset.name] == nil {
             do {
-                datasets[summary.name] = try reload(summary, catalog: toolbox.catalog)
+                datasets[result.dataset.name] = try toolbox.dataset(of: result)
             } catch {
-                unavailable[summary.name] = "\(error)"
+                unavailable[result.dataset.name] = "\(error)"
             }
         }
         var gallery = Gallery(decoder: toolbox.decoder, encoder: toolbox.encoder)
@@ -82,17 +82,5 @@ enum ReportCommand: FaceBenchCommand {
         return HTMLReport(
             evaluators: toolbox.evaluators, datasets: datasets, unavailable: unavailable,
             gallery: galleryImages > 0 ? gallery : nil)
-    }
-
-    /// The dataset a run used: by name when the catalog knows it, else from the root folder
-    /// the results recorded.
-    static func reload(_ summary: RunResults.DatasetSummary, catalog: DatasetCatalog) throws -> Dataset {
-        if catalog.definitions.contains(where: { $0.name == summary.name }) {
-            return try catalog.resolve(summary.name)
-        }
-        let path = summary.annotationFiles.count == 1 && summary.format == "dlib-xml" ? summary.annotationFiles[0] : summary.root
-        var dataset = try catalog.resolve(path)
-        dataset.name = summary.name
-        return dataset
     }
 }

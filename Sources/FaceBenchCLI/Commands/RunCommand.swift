@@ -53,9 +53,6 @@ enum RunCommand: FaceBenchCommand {
         let interruption = InterruptHandler(stop: stop)
         defer { interruption.cancel() }
         let environment = toolbox.environment()
-        if !environment.isReleaseBuild {
-            StandardStreams.error("facebench run: WARNING: this is a debug build; latencies are not representative (swift build -c release)\n")
-        }
         var finished: [RunResults] = []
         var datasets: [String: Dataset] = [:]
         var interrupted = false
@@ -64,6 +61,9 @@ enum RunCommand: FaceBenchCommand {
             let directory = out + "/" + dataset.name
             let context = DetectorContext(outputDirectory: directory, dataset: dataset)
             let factories = try toolbox.registry.factories(for: specs, context: context)
+            if finished.isEmpty, !environment.isReleaseBuild {
+                StandardStreams.error("facebench run: WARNING: this is a debug build; latencies are not representative (swift build -c release)\n")
+            }
             let runner = BenchmarkRunner(
                 .init(
                     dataset: dataset, factories: factories, decoder: toolbox.decoder, settings: settings,
@@ -80,10 +80,7 @@ enum RunCommand: FaceBenchCommand {
                 break
             }
         }
-        let comparisons = finished.map(comparison)
-        try FileIO.writeAtomically(MarkdownReport.document(comparisons, evaluators: toolbox.evaluators), to: out + "/report.md")
-        var report = htmlReport(datasets: datasets, toolbox: toolbox)
-        try FileIO.writeAtomically(report.document(comparisons), to: out + "/report.html")
+        try writeReports(finished, datasets: datasets, to: out, toolbox: toolbox)
         StandardStreams.error("facebench run: results in \(out)\n")
         if interrupted {
             StandardStreams.error("facebench run: interrupted; continue with: facebench run --resume --out \(out) (same options)\n")
@@ -96,10 +93,19 @@ enum RunCommand: FaceBenchCommand {
         DatasetComparison(dataset: results.dataset.name, entries: [LabelledResults(label: nil, path: "", results: results)])
     }
 
+    /// `report.md` and `report.html` of every dataset together, in the run folder.
+    static func writeReports(_ results: [RunResults], datasets: [String: Dataset], to out: String, toolbox: Toolbox) throws {
+        let comparisons = results.map(comparison)
+        try FileIO.writeAtomically(MarkdownReport.document(comparisons, evaluators: toolbox.evaluators), to: out + "/report.md")
+        var report = htmlReport(datasets: datasets, toolbox: toolbox)
+        try FileIO.writeAtomically(report.document(comparisons), to: out + "/report.html")
+    }
+
     static func htmlReport(datasets: [String: Dataset], toolbox: Toolbox) -> HTMLReport {
         HTMLReport(evaluators: toolbox.evaluators, datasets: datasets, gallery: Gallery(decoder: toolbox.decoder, encoder: toolbox.encoder))
     }
 
+    /// A dataset's files: results.json, the COCO exports, report.md and report.html.
     static func write(_ results: RunResults, dataset: Dataset, to directory: String, toolbox: Toolbox) throws {
         try results.write(to: directory + "/results.json")
         let samples = results.records.compactMap { record in dataset.samples.first { $0.id == record.sampleID } }
@@ -115,9 +121,9 @@ enum RunCommand: FaceBenchCommand {
         try FileIO.writeAtomically(report.document(single), to: directory + "/report.html")
     }
 
-    /// `--out`, or a new timestamped folder under Results/runs (linked as `latest`); with
-    /// `--resume` and no `--out`, the latest run.
-    static func outputDirectory(_ given: String?, resume: Bool) throws -> String {
+    /// `--out`, or a new timestamped folder under Results/runs (a run's is linked as `latest`);
+    /// with `--resume` and no `--out`, the latest run.
+    static func outputDirectory(_ given: String?, resume: Bool, prefix: String = "") throws -> String {
         if let given { return URL(fileURLWithPath: given).standardized.path }
         let runs = FileManager.default.currentDirectoryPath + "/Results/runs"
         let latest = runs + "/latest"
@@ -130,11 +136,13 @@ enum RunCommand: FaceBenchCommand {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyyMMdd-HHmmss"
         formatter.timeZone = TimeZone(identifier: "UTC")
-        let stamp = formatter.string(from: Date())
+        let stamp = prefix + formatter.string(from: Date())
         let directory = runs + "/" + stamp
         try FileIO.createDirectory(directory)
-        try? FileManager.default.removeItem(atPath: latest)
-        try? FileManager.default.createSymbolicLink(atPath: latest, withDestinationPath: stamp)
+        if prefix.isEmpty {
+            try? FileManager.default.removeItem(atPath: latest)
+            try? FileManager.default.createSymbolicLink(atPath: latest, withDestinationPath: stamp)
+        }
         return directory
     }
 }

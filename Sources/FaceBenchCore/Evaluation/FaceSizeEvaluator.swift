@@ -58,30 +58,12 @@ public struct FaceSizeEvaluator: AccuracyEvaluator {
     /// A row per detector, a column per bucket that has faces: recall, and faces found out
     /// of the bucket's faces.
     public func markdown(_ results: [(detector: String, result: JSONValue)]) -> String {
-        let buckets = Self.buckets(results.map(\.result))
+        let buckets = SizeBuckets.heights(results.map(\.result))
         var table = MarkdownTable(headers: ["Detector"] + buckets.map { "\($0.label) (\($0.faces) faces)" })
         for (detector, result) in results {
-            let recalls = Dictionary(Self.buckets([result]).map { ($0.label, $0.recall) }, uniquingKeysWith: { first, _ in first })
+            let recalls = Dictionary(SizeBuckets.heights([result]).map { ($0.label, $0.recall) }, uniquingKeysWith: { first, _ in first })
             table.add([detector] + buckets.map { Formatting.fixed(recalls[$0.label] ?? nil, 3) })
         }
         return "Recall by face height in pixels:\n\n" + table.text
-    }
-
-    /// The height buckets with faces, in order, from `sizes` results (this protocol's or
-    /// `SizeBreakdown`'s): label, faces (the most any result counted) and the first
-    /// result's recall.
-    public static func buckets(_ results: [JSONValue]) -> [(label: String, faces: Int, recall: Double?)] {
-        var out: [(label: String, faces: Int, recall: Double?)] = []
-        for result in results {
-            for bucket in result["buckets"]?.array ?? [] where bucket["measure"]?.string ?? "height" == "height" {
-                guard let label = bucket["label"]?.string, let faces = bucket["faces"]?.int, faces > 0 else { continue }
-                if let index = out.firstIndex(where: { $0.label == label }) {
-                    out[index].faces = max(out[index].faces, faces)
-                } else {
-                    out.append((label, faces, bucket["recall"]?.double))
-                }
-            }
-        }
-        return out
     }
 }

@@ -1,7 +1,8 @@
 /// The comparison as GitHub Markdown (`report.md`, `facebench report --format markdown`):
 /// per dataset, the summary table with the best value of each column in bold, a table per
 /// accuracy protocol (the protocol's own layout when its evaluator is known, its numbers
-/// otherwise), warnings, and how everything was measured.
+/// otherwise), warnings, each run's latency statistics and throughput (`TimingTables`), and
+/// how everything was measured.
 public enum MarkdownReport {
     /// Protocol tables wider than this are split (GitHub scrolls wide tables sideways).
     static let maxProtocolColumns = 10
@@ -24,6 +25,7 @@ public enum MarkdownReport {
         }
         for entry in comparison.entries {
             if let label = entry.label { out += "Run `\(label)`:\n\n" }
+            out += TimingTables.markdown(entry.results) + "\n"
             out += ComparisonReport.settingsLines(entry.results).map { "- " + $0 }.joined(separator: "\n") + "\n\n"
         }
         return String(out.dropLast())

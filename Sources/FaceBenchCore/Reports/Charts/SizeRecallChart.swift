@@ -3,9 +3,9 @@
 public enum SizeRecallChart {
     /// `sizes[i]` is series i's `sizes` result, or nil.
     public static func chart(_ comparison: DatasetComparison, sizes: [JSONValue?], styles: [SeriesStyle]) -> ChartFigure? {
-        let labels = FaceSizeEvaluator.buckets(sizes.compactMap { $0 })
+        let labels = SizeBuckets.heights(sizes.compactMap { $0 })
         let series = zip(sizes, styles).compactMap { result, style in
-            result.map { (Dictionary(FaceSizeEvaluator.buckets([$0]).map { ($0.label, $0.recall) }, uniquingKeysWith: { first, _ in first }), style) }
+            result.map { (Dictionary(SizeBuckets.heights([$0]).map { ($0.label, $0.recall) }, uniquingKeysWith: { first, _ in first }), style) }
         }
         guard !labels.isEmpty, !series.isEmpty else { return nil }
         var chart = SVGChart(

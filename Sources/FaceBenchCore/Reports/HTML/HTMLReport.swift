@@ -2,10 +2,10 @@
 /// URIs, no script and nothing fetched. Per dataset: the summary table (best values
 /// highlighted), precision-recall and ROC curves, latency box plots, accuracy against
 /// latency with the Pareto front, recall by face size, the protocol tables, each detector's
-/// worst images, and how it was all measured.
+/// worst images, and (folded) the latency statistics and how it was all measured.
 ///
 /// Recall by face size comes from the `sizes` protocol stored in the results, or is
-/// computed with `FaceSizeEvaluator` when the dataset is at hand; the gallery needs the
+/// computed by the registered `sizes` evaluator when the dataset is at hand; the gallery needs the
 /// dataset's images. Without the dataset both give way to a note saying why.
 public struct HTMLReport {
     public var evaluators: [any AccuracyEvaluator]
@@ -79,9 +79,10 @@ public struct HTMLReport {
             out += "<p class=\"note\">No gallery: \(HTMLText.escape(dataset.problem ?? "no image codec available"))</p>\n"
         }
 
-        out += "<details><summary>How this was measured</summary>\n"
+        out += "<details><summary>Latency statistics, throughput and how this was measured</summary>\n"
         for entry in comparison.entries {
             if let label = entry.label { out += "<h4>Run \(HTMLText.escape(label))</h4>\n" }
+            out += HTMLText.blocks(TimingTables.markdown(entry.results))
             out += "<ul>" + ComparisonReport.settingsLines(entry.results).map { "<li>\(HTMLText.inline($0))</li>" }.joined() + "</ul>\n"
         }
         return out + "</details>\n</section>\n"
