@@ -3,7 +3,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/facebench
 
-.PHONY: deps build release test bench clean
+.PHONY: deps build release test bench results baseline gate readme clean
 
 deps:
 	./scripts/install-dependencies.sh
@@ -21,6 +21,27 @@ test: deps examples
 # The comparison on the default datasets with the default detectors.
 bench: release
 	$(RELEASE_BIN) run
+
+# Results/comparison.{md,html} and the README table, from a fresh run on the CI datasets
+# (or from RUN=folder of an existing run).
+results: release
+	./scripts/refresh-results.sh $(RUN)
+
+# The same, and Results/baseline.json: the accuracy CI gates against. Commit it with the
+# change that moved accuracy.
+baseline: release
+	./scripts/refresh-results.sh --baseline $(RUN)
+
+# CI's accuracy gate: the benchmark on the CI datasets, compared with Results/baseline.json.
+GATE_RUN ?= .build/gate-run
+gate: release
+	rm -rf $(GATE_RUN)
+	$(RELEASE_BIN) run --dataset dlib-faces --dataset mit-cmu --out $(GATE_RUN) >/dev/null
+	./scripts/accuracy-gate.sh $(GATE_RUN) $(BASELINE)
+
+# The README's comparison section from Results/comparison.md.
+readme:
+	./scripts/readme-comparison.sh
 
 clean:
 	rm -rf .build

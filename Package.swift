@@ -70,7 +70,9 @@ let package = Package(
             name: "FaceBenchBackendTests",
             dependencies: ["FaceBenchCore", "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchDlib", "FaceBenchTestSupport"]
         ),
-        .testTarget(name: "FaceBenchCLITests", dependencies: ["FaceBenchCLI", "FaceBenchCore", "FaceBenchTestSupport"]),
+        .testTarget(
+            name: "FaceBenchCLITests", dependencies: ["FaceBenchCLI", "FaceBenchCore", "FaceBenchCodecs", "FaceBenchTestSupport"]
+        ),
         .testTarget(
             name: "FaceBenchExternalTests",
             dependencies: ["FaceBenchExternal", "FaceBenchCore", "FaceBenchCodecs", "FaceBenchCLI", "FaceBenchTestSupport"]

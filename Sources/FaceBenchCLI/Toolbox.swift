@@ -67,6 +67,16 @@ struct Toolbox: Sendable {
         return nil
     }
 
+    /// The dataset results were made on: by name when the catalog knows it, else from the
+    /// folder the results recorded (`merge`, and the gallery of `report`).
+    func dataset(of results: RunResults) throws -> Dataset {
+        if catalog.definitions.contains(where: { $0.name == results.dataset.name }),
+           let dataset = try? catalog.resolve(results.dataset.name) {
+            return dataset
+        }
+        return try catalog.resolve(results.dataset.root)
+    }
+
     /// Named datasets with images present here: what `run` uses without `--dataset`.
     var defaultDatasets: [String] {
         catalog.available().filter { $0.definition.hasImages && $0.definition.name != "mit-cmu-face-only" }.map(\.definition.name)

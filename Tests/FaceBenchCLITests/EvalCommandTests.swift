@@ -45,7 +45,8 @@ final class EvalCommandTests: XCTestCase {
         XCTAssertTrue(outcome.stdout.contains("| first "), outcome.stdout)
         XCTAssertTrue(outcome.stdout.contains("| second "), outcome.stdout)
         XCTAssertTrue(outcome.stdout.contains("no detections at all"), "the empty file is flagged: \(outcome.stdout)")
-        XCTAssertFalse(outcome.stdout.contains("Worst images"), "only the protocols asked for")
+        XCTAssertTrue(outcome.stdout.contains("### coco") && outcome.stdout.contains("### voc"), outcome.stdout)
+        XCTAssertFalse(outcome.stdout.contains("### per_image"), "only the protocols asked for")
     }
 
     func testMalformedPredictionsFailWithFileAndLine() throws {

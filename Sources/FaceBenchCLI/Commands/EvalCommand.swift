@@ -93,7 +93,7 @@ enum EvalCommand: FaceBenchCommand {
             if runs.contains(where: { !$0.warnings.isEmpty }) { out += "\n" }
             for evaluator in protocols {
                 let rows = runs.compactMap { run in run.results[evaluator.name].map { (detector: run.label, result: $0) } }
-                out += evaluator.markdown(rows) + "\n"
+                out += "### \(evaluator.name)\n\n" + evaluator.markdown(rows) + "\n"
             }
             StandardStreams.output(out)
         }

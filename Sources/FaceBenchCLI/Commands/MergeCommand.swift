@@ -21,49 +21,29 @@ enum MergeCommand: FaceBenchCommand {
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
         var groups: [String: [RunResults]] = [:]
         var order: [String] = []
-        for path in try arguments.positionals.flatMap(resultFiles) {
+        for path in try arguments.positionals.flatMap(ResultsLocator.files) {
             let results = try RunResults.read(path)
             if groups[results.dataset.name] == nil { order.append(results.dataset.name) }
             groups[results.dataset.name, default: []].append(results)
         }
         let out = try arguments.string("out").map { URL(fileURLWithPath: $0).standardized.path }
             ?? RunCommand.outputDirectory(nil, resume: false, prefix: "merged-")
-        var combined = ""
+        var finished: [RunResults] = []
+        var datasets: [String: Dataset] = [:]
         for name in order {
             let parts = groups[name]!
-            let dataset = try loadDataset(arguments.string("dataset"), results: parts[0], toolbox: toolbox)
+            let dataset = try arguments.string("dataset").map(toolbox.catalog.resolve) ?? toolbox.dataset(of: parts[0])
             let merged = try RunResults.merged(parts, dataset: dataset, evaluators: toolbox.evaluators)
             if merged.dataset.images < merged.dataset.totalImages {
                 StandardStreams.error("facebench merge: \(name): \(merged.dataset.images) of \(merged.dataset.totalImages) images present (a shard missing?)\n")
             }
-            try RunCommand.write(merged, dataset: dataset, to: out + "/" + name)
-            let section = ComparisonReport.markdown(merged)
-            StandardStreams.output(section + "\n")
-            combined += section + "\n"
+            try RunCommand.write(merged, dataset: dataset, to: out + "/" + name, toolbox: toolbox)
+            StandardStreams.output(MarkdownReport.section(RunCommand.comparison(merged), evaluators: toolbox.evaluators) + "\n\n")
+            finished.append(merged)
+            datasets[name] = dataset
         }
-        try FileIO.writeAtomically("# FaceBench comparison\n\n" + combined, to: out + "/report.md")
+        try RunCommand.writeReports(finished, datasets: datasets, to: out, toolbox: toolbox)
         StandardStreams.error("facebench merge: results in \(out)\n")
         return ExitStatus.success
-    }
-
-    /// The results.json files a path stands for.
-    static func resultFiles(_ path: String) throws -> [String] {
-        if !FileIO.isDirectory(path) {
-            guard FileIO.exists(path) else { throw FaceBenchError.io(path: path, reason: "no such file or directory") }
-            return [path]
-        }
-        if FileIO.exists(path + "/results.json") { return [path + "/results.json"] }
-        let nested = FileIO.list(path).map { path + "/" + $0 + "/results.json" }.filter(FileIO.exists)
-        guard !nested.isEmpty else { throw FaceBenchError.io(path: path, reason: "no results.json here or in its subfolders") }
-        return nested
-    }
-
-    static func loadDataset(_ given: String?, results: RunResults, toolbox: Toolbox) throws -> Dataset {
-        if let given { return try toolbox.catalog.resolve(given) }
-        if toolbox.catalog.definitions.contains(where: { $0.name == results.dataset.name }),
-           let dataset = try? toolbox.catalog.resolve(results.dataset.name) {
-            return dataset
-        }
-        return try toolbox.catalog.resolve(results.dataset.root)
     }
 }

@@ -117,7 +117,7 @@ public struct FalsePositiveTable: AccuracyEvaluator {
             table.add([reference["name"]?.string ?? "reference"] + counts.map { Formatting.percent(reference["detection_rate"]?[$0]?.double) } + ["–", "–"])
         }
         let iou = results.first?.result["iou_threshold"]?.double ?? 0.5
-        return "### Detection rate at fixed false positives (IoU \(Formatting.fixed(iou, 2)))\n\n" + table.text
+        return "Detection rate at fixed numbers of false positives (IoU \(Formatting.fixed(iou, 2))):\n\n" + table.text
             + "\n– = the detector never produces that many false positives, even with every detection it returned. LAMR: log-average miss rate over 10⁻²…10⁰ false positives per image (lower is better).\n"
     }
 }

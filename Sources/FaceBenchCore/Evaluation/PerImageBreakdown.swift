@@ -58,6 +58,6 @@ public struct PerImageBreakdown: AccuracyEvaluator {
                 ])
             }
         }
-        return "### Worst images (missed faces + false positives)\n\n" + table.text
+        return "Worst images (missed faces plus false positives), five per detector:\n\n" + table.text
     }
 }

@@ -62,7 +62,7 @@ public struct SizeBreakdown: AccuracyEvaluator {
         }
         let faces = (results.first?.result["buckets"]?.array ?? []).map { "\($0["label"]?.string ?? "?"): \($0["faces"]?.int ?? 0)" }
         let iou = results.first?.result["iou_threshold"]?.double ?? 0.5
-        return "### By face size (IoU \(Formatting.fixed(iou, 2)))\n\n" + table.text
+        return "Recall and AP by face size (IoU \(Formatting.fixed(iou, 2))):\n\n" + table.text
             + "\nh = face height in px; small/medium/large = COCO area ranges. Faces per bucket: \(faces.joined(separator: ", ")).\n"
     }
 }

@@ -101,7 +101,7 @@ public struct VOCEvaluator: AccuracyEvaluator {
             ])
         }
         let iou = results.first?.result["iou_threshold"]?.double ?? 0.5
-        return "### PASCAL VOC at IoU \(Formatting.fixed(iou, 2))\n\n" + table.text
+        return "PASCAL VOC AP at IoU \(Formatting.fixed(iou, 2)):\n\n" + table.text
             + "\nAll-point: VOC 2010+ area under the interpolated curve; 11-point: VOC 2007 mean of precision at recall 0, 0.1, …, 1. Faces marked ignore are VOC's \"difficult\".\n"
     }
 }

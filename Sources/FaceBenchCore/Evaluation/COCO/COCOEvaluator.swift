@@ -84,7 +84,7 @@ public struct COCOEvaluator: AccuracyEvaluator {
             })
         }
         let maxDets = results.first?.result["max_dets"]?.array?.compactMap(\.int) ?? [1, 10, 100]
-        return "### COCO (pycocotools semantics)\n\n" + table.text
+        return "pycocotools' twelve numbers:\n\n" + table.text
             + "\nAP averages IoU 0.50:0.05:0.95 at 101 recall points; s/m/l = area < 32², 32²–96², > 96² px; maxDets \(maxDets.map { String($0) }.joined(separator: "/")); – = no face in that range.\n"
     }
 }
