@@ -40,7 +40,15 @@ struct Entry: Decodable {
 let decoders: [(name: String, decode: ([UInt8]) throws -> Columns)] = [
     ("FaceBench streaming reader (COCOResultsFile)", { bytes in
         let file = try COCOResultsFile(bytes: bytes, path: "results")
-        return Columns(imageIDs: file.imageIDs, boxes: file.boxes.flatMap { [$0.x, $0.y, $0.width, $0.height] }, scores: file.scores)
+        var boxes: [Double] = []
+        boxes.reserveCapacity(4 * file.count)
+        for box in file.boxes {
+            boxes.append(box.x)
+            boxes.append(box.y)
+            boxes.append(box.width)
+            boxes.append(box.height)
+        }
+        return Columns(imageIDs: file.imageIDs, boxes: boxes, scores: file.scores)
     }),
     ("FaceBench tree reader (JSONReader)", { bytes in
         var columns = Columns()
