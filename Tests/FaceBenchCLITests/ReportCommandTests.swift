@@ -50,20 +50,25 @@ final class ReportCommandTests: XCTestCase {
 
         let markdown = try FileIO.readText(out + ".md")
         XCTAssertTrue(markdown.contains("## mit-cmu: 44 images"), markdown)
-        let parts = markdown.components(separatedBy: "### sizes")
-        XCTAssertEqual(parts.count, 2, "a table for the sizes protocol")
+        // The registered protocols, in Toolbox.evaluators order, each under its own heading.
+        let protocols = ["coco", "voc", "fp_table", "sizes", "per_image"]
+        let parts = markdown.components(separatedBy: "\n### ")
+        XCTAssertEqual(parts.dropFirst().map { String($0.prefix { $0 != "\n" }) }, protocols, "a section per protocol")
         func detectorRows(_ text: String) -> [Substring] {
             text.split(separator: "\n").filter { $0.hasPrefix("| haar") || $0.hasPrefix("| lbp") || $0.hasPrefix("| hog") }
         }
         let summary = detectorRows(parts[0])
         XCTAssertEqual(summary.count, 3, "the summary table has a row per detector")
         XCTAssertTrue(summary.contains { $0.contains("**") }, "best values marked")
-        XCTAssertEqual(detectorRows(parts[1].components(separatedBy: "| Latency (ms)")[0]).count, 3, "so has the sizes table")
-        XCTAssertTrue(parts[1].contains("| image decode"), "the run's latency statistics follow")
+        for (index, name) in protocols.enumerated() where name != "per_image" {
+            XCTAssertEqual(detectorRows(parts[index + 1]).count, 3, "so has the \(name) table")
+        }
+        XCTAssertTrue(parts[2 + 1].contains("Viola-Jones 2001 (published)"), "MIT+CMU's fp_table shows the published row")
+        XCTAssertTrue(parts.last?.contains("| image decode") ?? false, "the run's latency statistics follow")
 
         let csv = try FileIO.readText(out + ".csv").split(separator: "\r\n")
         XCTAssertTrue(csv.first?.hasPrefix("run,dataset,detector,spec,metric_set,ap50,") ?? false)
-        XCTAssertEqual(csv.count, 1 + 3 * 2, "header, 3 detectors × (summary, sizes)")
+        XCTAssertEqual(csv.count, 1 + 3 * 5, "header, 3 detectors × (summary and the four tabulated protocols; per_image is a list)")
 
         let json = try JSONReader.parse(file: out + ".json")
         XCTAssertEqual(json["schema"]?.string, "facebench.report/1")
