@@ -4,9 +4,10 @@
 // Target graph (data flows one way, dependencies point down):
 //
 //   facebench (executable) → FaceBenchCLI
-//   FaceBenchCLI → FaceBenchOpenCV, FaceBenchDlib, FaceBenchCodecs, FaceBenchCore
+//   FaceBenchCLI → FaceBenchOpenCV, FaceBenchDlib, FaceBenchCodecs, FaceBenchCascade, FaceBenchCore
 //   FaceBenchOpenCV → COpenCVShim (C++),  FaceBenchDlib → CDlibShim (C++),
 //   FaceBenchCodecs → CImageCodecs (C: libjpeg-turbo, libpng)
+//   FaceBenchCascade → FaceBenchCore (pure Swift Viola-Jones engine running OpenCV's cascades)
 //   FaceBenchCore: pure Swift, no native dependency, no unsafe flags.
 //
 // The native shims need unsafe flags (OpenCV's headers live outside the default include
@@ -18,6 +19,7 @@ let package = Package(
     name: "FaceBench",
     products: [
         .library(name: "FaceBenchCore", targets: ["FaceBenchCore"]),
+        .library(name: "FaceBenchCascade", targets: ["FaceBenchCascade"]),
         .library(name: "FaceBenchCodecs", targets: ["FaceBenchCodecs"]),
         .library(name: "FaceBenchOpenCV", targets: ["FaceBenchOpenCV"]),
         .library(name: "FaceBenchDlib", targets: ["FaceBenchDlib"]),
@@ -25,6 +27,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "FaceBenchCore"),
+        .target(name: "FaceBenchCascade", dependencies: ["FaceBenchCore"]),
 
         .target(
             name: "CImageCodecs",
@@ -54,7 +57,7 @@ let package = Package(
 
         .target(
             name: "FaceBenchCLI",
-            dependencies: ["FaceBenchCore", "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchDlib"]
+            dependencies: ["FaceBenchCore", "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchDlib", "FaceBenchCascade"]
         ),
         .executableTarget(name: "facebench", dependencies: ["FaceBenchCLI"]),
 
@@ -64,6 +67,11 @@ let package = Package(
             dependencies: ["FaceBenchCore", "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchDlib"]
         ),
         .testTarget(name: "FaceBenchCLITests", dependencies: ["FaceBenchCLI", "FaceBenchCore"]),
+        .testTarget(name: "FaceBenchCascadeTests", dependencies: ["FaceBenchCascade", "FaceBenchCore"]),
+        .testTarget(
+            name: "FaceBenchCascadeParityTests",
+            dependencies: ["FaceBenchCascade", "FaceBenchCore", "FaceBenchCodecs", "FaceBenchOpenCV"]
+        ),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,3 +1,4 @@
+import FaceBenchCascade
 import FaceBenchCodecs
 import FaceBenchCore
 import FaceBenchDlib
@@ -14,7 +15,7 @@ struct Toolbox: Sendable {
     /// The git checkout FaceBench was built from, when the executable lives in one.
     var checkout: String?
 
-    static let defaultDetectors = ["haar", "lbp", "hog"]
+    static let defaultDetectors = ["haar", "lbp", "hog", "swift-haar", "swift-lbp"]
 
     /// Accuracy protocols run on every detector beyond the basic metrics.
     var evaluators: [any AccuracyEvaluator] { [] }
@@ -24,7 +25,7 @@ struct Toolbox: Sendable {
         let checkout = locateCheckout()
         let anchors = [FileManager.default.currentDirectoryPath] + (checkout.map { [$0] } ?? [])
         return Toolbox(
-            registry: DetectorRegistry(OpenCVBackend.kinds + DlibBackend.kinds),
+            registry: DetectorRegistry(OpenCVBackend.kinds + DlibBackend.kinds + SwiftCascadeBackend.kinds),
             catalog: DatasetCatalog(
                 definitions: DatasetCatalog.standardDefinitions, formats: DatasetCatalog.standardFormats,
                 searchPath: DatasetCatalog.searchPath(environment: environment, anchors: anchors)),
