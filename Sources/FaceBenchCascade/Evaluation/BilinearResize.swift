@@ -1,14 +1,23 @@
-/// OpenCV's `cv::resize(…, INTER_LINEAR)` for 8-bit single-channel images, bit for bit.
+/// The resize OpenCV 4's cascade detector builds its pyramid with — `cv::resize(…,
+/// INTER_LINEAR_EXACT)`, OpenCV's bit-exact bilinear mode — for 8-bit single-channel images,
+/// bit for bit.
 ///
-/// OpenCV resizes 8-bit images in fixed point: each output column and row gets two 11-bit
-/// weights (`saturate_cast<short>(w × 2048)`, from `Float` positions computed as
-/// `(d + 0.5) × scale − 0.5`), a horizontal pass keeps 32-bit sums, and the vertical pass
-/// rounds them back with `((b0·(s0 >> 4)) >> 16) + ((b1·(s1 >> 4)) >> 16) + 2) >> 2`. An
-/// exact 2:1 reduction in both directions is done as a 2×2 box average instead, and an
-/// unchanged size is a copy. The cascade's decisions depend on these pixels, so they are
-/// reproduced exactly rather than approximated.
+/// Each output column and row maps to source position `(d + 0.5) × scale − 0.5` (in `Double`,
+/// `scale` = source/destination size); the fractional part becomes an 8-bit fixed-point
+/// weight rounded to nearest-even, the other tap getting 256 minus it. A horizontal pass keeps
+/// 16-bit values with 8 fractional bits; the vertical pass combines two of them and rounds
+/// (`+ 2^15 >> 16`). Positions at or past the last source pixel take that pixel alone. An exact
+/// 2:1 reduction in both directions is a rounded 2×2 mean instead (OpenCV switches to its
+/// INTER_AREA fast path), and an unchanged size is a copy. The cascade's decisions depend on
+/// these pixels, so they are reproduced exactly rather than approximated.
 enum BilinearResize {
-    static let coefficientScale: Float = 2048
+    /// The two taps of one output column or row: source indices and weights (sum 256).
+    struct Taps {
+        var first: Int
+        var second: Int
+        var firstWeight: UInt32
+        var secondWeight: UInt32
+    }
 
     /// Resizes `source` (rows `sourceStride` apart) into `destination` (rows `width` apart).
     static func resize(
@@ -21,78 +30,61 @@ enum BilinearResize {
             }
             return
         }
-        let scaleX = 1 / (Double(width) / Double(sourceWidth))
-        let scaleY = 1 / (Double(height) / Double(sourceHeight))
-        if scaleX == 2 && scaleY == 2 {
+        let inverseX = Double(width) / Double(sourceWidth), inverseY = Double(height) / Double(sourceHeight)
+        if 1 / inverseX == 2 && 1 / inverseY == 2 {
             halve(source, stride: sourceStride, into: destination, width: width, height: height)
             return
         }
+        let columns = taps(count: width, sourceCount: sourceWidth, inverseScale: inverseX)
+        let rows = taps(count: height, sourceCount: sourceHeight, inverseScale: inverseY)
 
-        // Column taps: x0 with weights a0, a1 on x0 and x0 + 1. Past the last full pair OpenCV
-        // copies the last column (weight 2048 on it alone).
-        var x0 = [Int](repeating: 0, count: width)
-        var alpha = [Int32](repeating: 0, count: width * 2)
-        for dx in 0..<width {
-            var fx = Float((Double(dx) + 0.5) * scaleX - 0.5)
-            var sx = Int(fx.rounded(.down))
-            fx -= Float(sx)
-            if sx < 0 {
-                fx = 0
-                sx = 0
+        let lines = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * width)
+        defer { lines.deallocate() }
+        var line0 = lines, line1 = lines + width
+        var cached = (-1, -1)
+        for dy in 0..<height {
+            let tap = rows[dy]
+            if cached.0 != tap.first {
+                if cached.1 == tap.first {
+                    swap(&line0, &line1)
+                } else {
+                    horizontal(source + tap.first * sourceStride, columns: columns, into: line0)
+                }
+                cached.0 = tap.first
+                cached.1 = -1
             }
-            if sx >= sourceWidth - 1 {
-                fx = 0
-                sx = sourceWidth - 1
+            if cached.1 != tap.second {
+                horizontal(source + tap.second * sourceStride, columns: columns, into: line1)
+                cached.1 = tap.second
             }
-            x0[dx] = sx
-            alpha[2 * dx] = Int32(fixedPoint(1 - fx))
-            alpha[2 * dx + 1] = Int32(fixedPoint(fx))
-        }
-
-        var rows = [Int32](repeating: 0, count: width * 2)
-        var cachedRow = (-1, -1)
-        rows.withUnsafeMutableBufferPointer { rows in
-            let row0 = rows.baseAddress!, row1 = rows.baseAddress! + width
-            for dy in 0..<height {
-                var fy = Float((Double(dy) + 0.5) * scaleY - 0.5)
-                let sy = Int(fy.rounded(.down))
-                fy -= Float(sy)
-                // Rows are clamped to the image; unlike columns, the weights are not reset.
-                let sy0 = min(max(sy, 0), sourceHeight - 1)
-                let sy1 = min(max(sy + 1, 0), sourceHeight - 1)
-                let b0 = Int32(fixedPoint(1 - fy)), b1 = Int32(fixedPoint(fy))
-                if cachedRow.0 != sy0 {
-                    if cachedRow.1 == sy0 {
-                        row0.update(from: row1, count: width)
-                    } else {
-                        horizontal(source + sy0 * sourceStride, sourceWidth: sourceWidth, x0: x0, alpha: alpha, into: row0)
-                    }
-                }
-                if cachedRow.1 != sy1 || cachedRow.0 != sy0 {
-                    horizontal(source + sy1 * sourceStride, sourceWidth: sourceWidth, x0: x0, alpha: alpha, into: row1)
-                }
-                cachedRow = (sy0, sy1)
-                let out = destination + dy * width
-                for x in 0..<width {
-                    let v = ((b0 &* (row0[x] >> 4)) >> 16) &+ ((b1 &* (row1[x] >> 4)) >> 16) &+ 2
-                    out[x] = UInt8(truncatingIfNeeded: v >> 2)
-                }
+            let out = destination + dy * width
+            let w0 = tap.firstWeight, w1 = tap.secondWeight
+            for x in 0..<width {
+                out[x] = UInt8(truncatingIfNeeded: (line0[x] &* w0 &+ line1[x] &* w1 &+ 0x8000) >> 16)
             }
         }
     }
 
-    /// `saturate_cast<short>(weight × 2048)`: rounded to nearest, ties to even.
-    @inline(__always)
-    static func fixedPoint(_ weight: Float) -> Int16 {
-        Int16(clamping: Int((weight * coefficientScale).rounded(.toNearestOrEven)))
+    /// OpenCV's `interpolationLinear::getCoeffs` for every output index.
+    static func taps(count: Int, sourceCount: Int, inverseScale: Double) -> [Taps] {
+        let scale = 1 / inverseScale
+        let last = sourceCount - 1
+        return (0..<count).map { d in
+            let position = scale * (Double(d) + 0.5) - 0.5
+            let index = Int(position.rounded(.down))
+            guard index < last else { return Taps(first: last, second: last, firstWeight: 256, secondWeight: 0) }
+            let index0 = max(index, 0)
+            let fraction = index < 0 ? 0 : position - Double(index)
+            let second = UInt32((fraction * 256).rounded(.toNearestOrEven))
+            return Taps(first: index0, second: index0 + 1, firstWeight: 256 - second, secondWeight: second)
+        }
     }
 
-    static func horizontal(_ row: UnsafePointer<UInt8>, sourceWidth: Int, x0: [Int], alpha: [Int32], into out: UnsafeMutablePointer<Int32>) {
-        let last = sourceWidth - 1
-        for dx in 0..<x0.count {
-            let sx = x0[dx]
-            let sx1 = sx < last ? sx + 1 : sx
-            out[dx] = Int32(row[sx]) &* alpha[2 * dx] &+ Int32(row[sx1]) &* alpha[2 * dx + 1]
+    static func horizontal(_ row: UnsafePointer<UInt8>, columns: [Taps], into out: UnsafeMutablePointer<UInt32>) {
+        columns.withUnsafeBufferPointer { columns in
+            for (x, tap) in columns.enumerated() {
+                out[x] = UInt32(row[tap.first]) &* tap.firstWeight &+ UInt32(row[tap.second]) &* tap.secondWeight
+            }
         }
     }
 

@@ -52,7 +52,7 @@ public enum CascadeLoader {
         }
 
         func numbers(_ element: XMLTree.Element) throws -> [Double] {
-            try element.text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).map { token in
+            try element.text.split(whereSeparator: \.isWhitespace).map { token in
                 guard let value = Double(token), value.isFinite else { throw fail(element, "'\(token)' is not a number") }
                 return value
             }

@@ -80,10 +80,13 @@ public struct NumberedLines: Sequence {
     }
 
     public func makeIterator() -> IndexingIterator<[Line]> {
-        var parts = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        // Split the bytes, not a String: Swift reads "\r\n" as one Character, which a split
+        // on "\n" would not see.
+        var parts = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
         if parts.last?.isEmpty == true { parts.removeLast() }
-        return parts.enumerated().map { index, text in
-            Line(number: index + 1, text: text.hasSuffix("\r") ? text.dropLast() : text)
+        return parts.enumerated().map { index, line in
+            let text = line.last == 0x0D ? line.dropLast() : line
+            return Line(number: index + 1, text: Substring(String(decoding: text, as: UTF8.self)))
         }.makeIterator()
     }
 
