@@ -10,6 +10,14 @@ public struct RawHit: Sendable, Equatable {
         self.height = height
         self.weight = weight
     }
+
+    /// The part inside a `width`×`height` image, or nil when nothing is.
+    public func clipped(width imageWidth: Int, height imageHeight: Int) -> RawHit? {
+        let x0 = max(x, 0), y0 = max(y, 0)
+        let x1 = min(x + width, imageWidth), y1 = min(y + height, imageHeight)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return RawHit(x: x0, y: y0, width: x1 - x0, height: y1 - y0, weight: weight)
+    }
 }
 
 /// A face: the mean of a group of raw hits, with the group's size and best weight.
