@@ -67,7 +67,7 @@ let package = Package(
             dependencies: ["FaceBenchCore", "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchDlib"]
         ),
         .testTarget(name: "FaceBenchCLITests", dependencies: ["FaceBenchCLI", "FaceBenchCore"]),
-        .testTarget(name: "FaceBenchCascadeTests", dependencies: ["FaceBenchCascade", "FaceBenchCore"]),
+        .testTarget(name: "FaceBenchCascadeTests", dependencies: ["FaceBenchCascade", "FaceBenchCore"], exclude: ["Fixtures"]),
         .testTarget(
             name: "FaceBenchCascadeParityTests",
             dependencies: ["FaceBenchCascade", "FaceBenchCore", "FaceBenchCodecs", "FaceBenchOpenCV"]

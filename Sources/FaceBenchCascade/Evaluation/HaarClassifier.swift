@@ -1,12 +1,14 @@
 /// One node of a Haar cascade ready to evaluate: the feature's rectangles as four
 /// integral-image offsets each (relative to the window's top-left entry, tilted ones already
-/// shifted into the tilted plane), their weights, and the node's threshold.
+/// shifted into the tilted plane; corners top-left, top-right, bottom-left, bottom-right, so
+/// sum = p0 − p1 − p2 + p3), their weights, and the node's threshold. Plain fields (64 bytes,
+/// one cache line) rather than SIMD vectors: element access stays cheap in debug builds too.
 struct HaarSplit {
-    var rect0: SIMD4<Int32>
-    var rect1: SIMD4<Int32>
-    var rect2: SIMD4<Int32>
-    /// Weights of the three rectangles, then the threshold.
-    var weights: SIMD4<Float>
+    var a0: Int32, a1: Int32, a2: Int32, a3: Int32
+    var b0: Int32, b1: Int32, b2: Int32, b3: Int32
+    var c0: Int32, c1: Int32, c2: Int32, c3: Int32
+    var w0: Float, w1: Float, w2: Float
+    var threshold: Float
 }
 
 /// OpenCV's HaarEvaluator + predictOrdered(Stump) over integral planes laid out in one buffer:
@@ -21,7 +23,7 @@ struct HaarClassifier {
     let program: CascadeProgram
     let splits: [HaarSplit]
     /// Offsets of the normalisation rectangle's corners in the sum (and squared-sum) plane.
-    let normCorners: SIMD4<Int32>
+    let normCorners: [Int]
     let normArea: Double
     let squaresOffset: Int
 
@@ -30,53 +32,59 @@ struct HaarClassifier {
         self.squaresOffset = squaresOffset
         let model = program.model
         let normWidth = model.windowWidth - 2, normHeight = model.windowHeight - 2
-        normCorners = Self.corners(x: 1, y: 1, width: normWidth, height: normHeight, stride: stride)
+        normCorners = Self.corners(x: 1, y: 1, width: normWidth, height: normHeight, stride: stride).map(Int.init)
         normArea = Double(normWidth * normHeight)
         splits = UnsafeBufferPointer(start: program.nodes, count: program.nodeCount).map { node in
             let feature = model.haarFeatures[node.feature]
-            var rects = [SIMD4<Int32>](repeating: .zero, count: 3)
-            var weights = SIMD4<Float>(0, 0, 0, node.threshold)
+            var corners = [[Int32]](repeating: [0, 0, 0, 0], count: 3)
+            var weights: [Float] = [0, 0, 0]
             for (i, rect) in feature.rects.enumerated() {
                 weights[i] = rect.weight
-                rects[i] = feature.tilted
-                    ? Self.tiltedCorners(rect, stride: stride) &+ Int32(tiltedOffset)
+                corners[i] = feature.tilted
+                    ? Self.tiltedCorners(rect, stride: stride).map { $0 + Int32(tiltedOffset) }
                     : Self.corners(x: rect.x, y: rect.y, width: rect.width, height: rect.height, stride: stride)
             }
-            return HaarSplit(rect0: rects[0], rect1: rects[1], rect2: rects[2], weights: weights)
+            let (a, b, c) = (corners[0], corners[1], corners[2])
+            return HaarSplit(a0: a[0], a1: a[1], a2: a[2], a3: a[3], b0: b[0], b1: b[1], b2: b[2], b3: b[3],
+                             c0: c[0], c1: c[1], c2: c[2], c3: c[3],
+                             w0: weights[0], w1: weights[1], w2: weights[2], threshold: node.threshold)
         }
     }
 
     /// Offsets of (x, y), (x + w, y), (x, y + h), (x + w, y + h): sum = p0 − p1 − p2 + p3.
-    static func corners(x: Int, y: Int, width: Int, height: Int, stride: Int) -> SIMD4<Int32> {
-        SIMD4(Int32(x + stride * y), Int32(x + width + stride * y),
-              Int32(x + stride * (y + height)), Int32(x + width + stride * (y + height)))
+    static func corners(x: Int, y: Int, width: Int, height: Int, stride: Int) -> [Int32] {
+        [Int32(x + stride * y), Int32(x + width + stride * y), Int32(x + stride * (y + height)), Int32(x + width + stride * (y + height))]
     }
 
     /// The tilted rectangle's corners (top, left, right, bottom) in the tilted plane.
-    static func tiltedCorners(_ r: CascadeModel.WeightedRect, stride: Int) -> SIMD4<Int32> {
-        SIMD4(Int32(r.x + stride * r.y), Int32(r.x - r.height + stride * (r.y + r.height)),
-              Int32(r.x + r.width + stride * (r.y + r.width)),
-              Int32(r.x + r.width - r.height + stride * (r.y + r.width + r.height)))
+    static func tiltedCorners(_ r: CascadeModel.WeightedRect, stride: Int) -> [Int32] {
+        [Int32(r.x + stride * r.y), Int32(r.x - r.height + stride * (r.y + r.height)),
+         Int32(r.x + r.width + stride * (r.y + r.width)), Int32(r.x + r.width - r.height + stride * (r.y + r.width + r.height))]
     }
 
     @inline(__always)
-    static func rectSum(_ c: SIMD4<Int32>, _ p: UnsafePointer<Int32>) -> Int32 {
-        p[Int(c[0])] &- p[Int(c[1])] &- p[Int(c[2])] &+ p[Int(c[3])]
+    static func rectSum(_ p: UnsafePointer<Int32>, _ c0: Int32, _ c1: Int32, _ c2: Int32, _ c3: Int32) -> Int32 {
+        p[Int(c0)] &- p[Int(c1)] &- p[Int(c2)] &+ p[Int(c3)]
     }
 
+    /// OpenCV's OptFeature::calc: `Float` weighted sums, the third rectangle only when weighted.
     @inline(__always)
-    static func value(_ split: UnsafePointer<HaarSplit>, _ p: UnsafePointer<Int32>) -> Float {
-        let w = split.pointee.weights
-        var value = w[0] * Float(rectSum(split.pointee.rect0, p)) + w[1] * Float(rectSum(split.pointee.rect1, p))
-        if w[2] != 0 { value += w[2] * Float(rectSum(split.pointee.rect2, p)) }
+    static func value(_ s: UnsafePointer<HaarSplit>, _ p: UnsafePointer<Int32>) -> Float {
+        var value = s.pointee.w0 * Float(rectSum(p, s.pointee.a0, s.pointee.a1, s.pointee.a2, s.pointee.a3))
+            + s.pointee.w1 * Float(rectSum(p, s.pointee.b0, s.pointee.b1, s.pointee.b2, s.pointee.b3))
+        if s.pointee.w2 != 0 {
+            value += s.pointee.w2 * Float(rectSum(p, s.pointee.c0, s.pointee.c1, s.pointee.c2, s.pointee.c3))
+        }
         return value
     }
 
     /// Evaluates the window whose top-left entry in the sum plane is `p`.
     @inline(__always)
     func classify(_ p: UnsafePointer<Int32>, splits: UnsafePointer<HaarSplit>) -> WindowResult {
-        let valueSum = Self.rectSum(normCorners, p)
-        let squareSum = UInt32(bitPattern: Self.rectSum(normCorners, p + squaresOffset))
+        let n0 = normCorners[0], n1 = normCorners[1], n2 = normCorners[2], n3 = normCorners[3]
+        let valueSum = p[n0] &- p[n1] &- p[n2] &+ p[n3]
+        let q = p + squaresOffset
+        let squareSum = UInt32(bitPattern: q[n0] &- q[n1] &- q[n2] &+ q[n3])
         var nf = normArea * Double(squareSum) - Double(valueSum) * Double(valueSum)
         guard nf > 0 else { return .unevaluated }
         nf = nf.squareRoot()
@@ -84,7 +92,7 @@ struct HaarClassifier {
         guard normArea * Double(factor) < 0.1 else { return .unevaluated }
         return program.run { node in
             let split = splits + node
-            return Self.value(split, p) * factor < split.pointee.weights[3]
+            return Self.value(split, p) * factor < split.pointee.threshold
         }
     }
 }
