@@ -21,16 +21,14 @@ final class CascadeParityTests: XCTestCase {
     func checkParity(_ family: String, cascade: String) throws {
         OpenCVBackend.setThreads(1)
         let registry = DetectorRegistry(OpenCVBackend.kinds + SwiftCascadeBackend.kinds)
-        let native = try registry.factory(for: "\(family):cascade=\(cascade)").makeDetector()
-        let swift = try registry.factory(for: "swift-\(family):cascade=\(cascade)").makeDetector()
-        let decoder = NativeImageDecoder()
+        let native = try registry.factory(for: "\(family):cascade=\(cascade)")
+        let swift = try registry.factory(for: "swift-\(family):cascade=\(cascade)")
         for name in Self.datasets {
             let dataset = try Self.catalog.resolve(name)
+            let results = try Self.detectAll(dataset.samples, reference: native, candidate: swift)
             var parity = DetectionParity(iouThreshold: 0.9)
-            for sample in dataset.samples {
-                let path = try XCTUnwrap(sample.path, "\(name) \(sample.name) has no image file")
-                let input = DetectorInput(image: try decoder.decode(path).gray, name: sample.name, path: path)
-                parity.add(image: sample.name, reference: try native.detect(input), candidate: try swift.detect(input))
+            for (sample, result) in zip(dataset.samples, results) {
+                parity.add(image: sample.name, reference: result.reference, candidate: result.candidate)
             }
             let label = "\(family):\(cascade) on \(name)"
             XCTAssertEqual(parity.images, dataset.samples.count, label)
@@ -43,11 +41,60 @@ final class CascadeParityTests: XCTestCase {
         }
     }
 
+    /// Both detectors on every sample, spread over the cores (debug builds run the Swift engine
+    /// unoptimised). One Swift detector serves every worker — it is immutable — while OpenCV's
+    /// handles get one per worker.
+    static func detectAll(_ samples: [Sample], reference: any DetectorFactory, candidate: any DetectorFactory) throws
+        -> [(reference: [Detection], candidate: [Detection])] {
+        let shared = try XCTUnwrap(try candidate.makeDetector() as? SwiftCascadeDetector)
+        let collected = Collected(count: samples.count)
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            do {
+                let native = try reference.makeDetector()
+                let decoder = NativeImageDecoder()
+                for index in Swift.stride(from: worker, to: samples.count, by: workers) {
+                    let sample = samples[index]
+                    guard let path = sample.path else { throw FaceBenchError.failed("\(sample.name) has no image file") }
+                    let input = DetectorInput(image: try decoder.decode(path).gray, name: sample.name, path: path)
+                    collected.store(index, (try native.detect(input), try shared.detect(input)))
+                }
+            } catch {
+                collected.fail(error)
+            }
+        }
+        return try collected.results()
+    }
+
     /// The named datasets, found in `shared/datasets` beside the checkout (or `$FACEBENCH_DATASETS`).
     static var catalog: DatasetCatalog {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
         return DatasetCatalog(
             definitions: DatasetCatalog.standardDefinitions, formats: DatasetCatalog.standardFormats,
             searchPath: DatasetCatalog.searchPath(environment: ProcessInfo.processInfo.environment, anchors: [root]))
+    }
+}
+
+/// Results gathered from concurrent workers.
+private final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [(reference: [Detection], candidate: [Detection])?]
+    private var error: (any Error)?
+
+    init(count: Int) { entries = Array(repeating: nil, count: count) }
+
+    func store(_ index: Int, _ entry: (reference: [Detection], candidate: [Detection])) {
+        lock.withLock { entries[index] = entry }
+    }
+
+    func fail(_ error: any Error) {
+        lock.withLock { self.error = self.error ?? error }
+    }
+
+    func results() throws -> [(reference: [Detection], candidate: [Detection])] {
+        try lock.withLock {
+            if let error { throw error }
+            return entries.map { $0! }
+        }
     }
 }

@@ -82,7 +82,8 @@ enum BilinearResize {
 
     static func horizontal(_ row: UnsafePointer<UInt8>, columns: [Taps], into out: UnsafeMutablePointer<UInt32>) {
         columns.withUnsafeBufferPointer { columns in
-            for (x, tap) in columns.enumerated() {
+            for x in 0..<columns.count {
+                let tap = columns[x]
                 out[x] = UInt32(row[tap.first]) &* tap.firstWeight &+ UInt32(row[tap.second]) &* tap.secondWeight
             }
         }

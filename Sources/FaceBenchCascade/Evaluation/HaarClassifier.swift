@@ -62,20 +62,19 @@ struct HaarClassifier {
          Int32(r.x + r.width + stride * (r.y + r.width)), Int32(r.x + r.width - r.height + stride * (r.y + r.width + r.height))]
     }
 
+    /// Whether the node's split sends the window left: OpenCV's OptFeature::calc (`Float`
+    /// weighted rectangle sums, the third only when weighted) times the window's normalisation
+    /// factor, below the threshold. The record is copied out once; sums go to `Float` through
+    /// `Int`, a concrete conversion (`Float(Int32)` is generic, unspecialised in debug builds).
     @inline(__always)
-    static func rectSum(_ p: UnsafePointer<Int32>, _ c0: Int32, _ c1: Int32, _ c2: Int32, _ c3: Int32) -> Int32 {
-        p[Int(c0)] &- p[Int(c1)] &- p[Int(c2)] &+ p[Int(c3)]
-    }
-
-    /// OpenCV's OptFeature::calc: `Float` weighted sums, the third rectangle only when weighted.
-    @inline(__always)
-    static func value(_ s: UnsafePointer<HaarSplit>, _ p: UnsafePointer<Int32>) -> Float {
-        var value = s.pointee.w0 * Float(rectSum(p, s.pointee.a0, s.pointee.a1, s.pointee.a2, s.pointee.a3))
-            + s.pointee.w1 * Float(rectSum(p, s.pointee.b0, s.pointee.b1, s.pointee.b2, s.pointee.b3))
-        if s.pointee.w2 != 0 {
-            value += s.pointee.w2 * Float(rectSum(p, s.pointee.c0, s.pointee.c1, s.pointee.c2, s.pointee.c3))
+    static func goesLeft(_ split: UnsafePointer<HaarSplit>, _ p: UnsafePointer<Int32>, factor: Float) -> Bool {
+        let s = split.pointee
+        var value = s.w0 * Float(Int(p[Int(s.a0)] &- p[Int(s.a1)] &- p[Int(s.a2)] &+ p[Int(s.a3)]))
+            + s.w1 * Float(Int(p[Int(s.b0)] &- p[Int(s.b1)] &- p[Int(s.b2)] &+ p[Int(s.b3)]))
+        if s.w2 != 0 {
+            value += s.w2 * Float(Int(p[Int(s.c0)] &- p[Int(s.c1)] &- p[Int(s.c2)] &+ p[Int(s.c3)]))
         }
-        return value
+        return value * factor < s.threshold
     }
 
     /// Evaluates the window whose top-left entry in the sum plane is `p`.
@@ -85,14 +84,11 @@ struct HaarClassifier {
         let valueSum = p[n0] &- p[n1] &- p[n2] &+ p[n3]
         let q = p + squaresOffset
         let squareSum = UInt32(bitPattern: q[n0] &- q[n1] &- q[n2] &+ q[n3])
-        var nf = normArea * Double(squareSum) - Double(valueSum) * Double(valueSum)
+        var nf = normArea * Double(Int(squareSum)) - Double(Int(valueSum)) * Double(Int(valueSum))
         guard nf > 0 else { return .unevaluated }
         nf = nf.squareRoot()
         let factor = Float(1 / nf)
         guard normArea * Double(factor) < 0.1 else { return .unevaluated }
-        return program.run { node in
-            let split = splits + node
-            return Self.value(split, p) * factor < split.pointee.threshold
-        }
+        return program.run { Self.goesLeft(splits + $0, p, factor: factor) }
     }
 }
