@@ -51,12 +51,27 @@ public enum CascadeLoader {
             element.text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
+        /// The whitespace-separated numbers of an element's text. Tokenised on the UTF-8 bytes:
+        /// splitting the `String` by `Character` costs more than the rest of loading together.
         func numbers(_ element: XMLTree.Element) throws -> [Double] {
-            try element.text.split(whereSeparator: \.isWhitespace).map { token in
-                guard let value = Double(token), value.isFinite else { throw fail(element, "'\(token)' is not a number") }
-                return value
+            var values: [Double] = []
+            var text = element.text
+            try text.withUTF8 { bytes in
+                var i = 0
+                while i < bytes.count {
+                    while i < bytes.count, Self.isSpace(bytes[i]) { i += 1 }
+                    let start = i
+                    while i < bytes.count, !Self.isSpace(bytes[i]) { i += 1 }
+                    guard i > start else { break }
+                    let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+                    guard let value = Double(token), value.isFinite else { throw fail(element, "'\(token)' is not a number") }
+                    values.append(value)
+                }
             }
+            return values
         }
+
+        static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
         func integer(_ value: Double, _ element: XMLTree.Element, _ what: String) throws -> Int {
             guard let int = Int32(exactly: value) else { throw fail(element, "\(what) \(value) is not a 32-bit integer") }
