@@ -17,7 +17,10 @@ final class CascadeProgram: @unchecked Sendable {
     /// Per node: the feature, threshold and children (see `CascadeModel.Node`).
     let nodes: UnsafeMutablePointer<CascadeModel.Node>
     let nodeCount: Int
-    let leaves: UnsafeMutablePointer<Float>
+    /// Per node, its children packed in 8 bytes: what the tree walk reads.
+    let children: UnsafeMutablePointer<Children>
+    /// Leaf values widened to `Double`, the precision stage sums accumulate in.
+    let leaves: UnsafeMutablePointer<Double>
     /// Per node, `model.subsetWords` words (LBP only).
     let subsets: UnsafeMutablePointer<Int32>
     /// Every weak classifier is one split, node `k` with leaves `2k` and `2k + 1`.
@@ -44,7 +47,8 @@ final class CascadeProgram: @unchecked Sendable {
         self.weakFirstNode = Self.copy(weakFirstNode)
         self.weakFirstLeaf = Self.copy(weakFirstLeaf)
         self.nodes = Self.copy(nodes)
-        self.leaves = Self.copy(leaves)
+        children = Self.copy(nodes.map { Children(left: Int32($0.left), right: Int32($0.right)) })
+        self.leaves = Self.copy(leaves.map(Double.init))
         self.subsets = Self.copy(subsets)
         isStumpBased = model.isStumpBased
     }
@@ -55,6 +59,7 @@ final class CascadeProgram: @unchecked Sendable {
         weakFirstNode.deallocate()
         weakFirstLeaf.deallocate()
         nodes.deallocate()
+        children.deallocate()
         leaves.deallocate()
         subsets.deallocate()
     }
@@ -76,7 +81,7 @@ final class CascadeProgram: @unchecked Sendable {
             let end = stageEnds[stage]
             if isStumpBased {
                 while weak < end {
-                    sum += Double(goesLeft(weak) ? leaves[2 &* weak] : leaves[2 &* weak &+ 1])
+                    sum += leaves[goesLeft(weak) ? 2 &* weak : 2 &* weak &+ 1]
                     weak &+= 1
                 }
             } else {
@@ -85,9 +90,10 @@ final class CascadeProgram: @unchecked Sendable {
                     var index = 0
                     repeat {
                         let node = root &+ index
-                        index = goesLeft(node) ? nodes[node].left : nodes[node].right
+                        let next = children[node]
+                        index = Int(goesLeft(node) ? next.left : next.right)
                     } while index > 0
-                    sum += Double(leaves[weakFirstLeaf[weak] &- index])
+                    sum += leaves[weakFirstLeaf[weak] &- index]
                     weak &+= 1
                 }
             }
@@ -95,6 +101,12 @@ final class CascadeProgram: @unchecked Sendable {
         }
         return WindowResult(code: 1, sum: sum)
     }
+}
+
+/// A node's branches (`CascadeModel.Node.left`/`right`).
+struct Children {
+    var left: Int32
+    var right: Int32
 }
 
 /// What evaluating the cascade at one window gave, in OpenCV's `runAt` encoding: 1 when every
