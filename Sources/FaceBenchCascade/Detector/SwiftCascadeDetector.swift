@@ -13,8 +13,14 @@ public final class SwiftCascadeDetector: FaceDetector, Sendable {
         self.configuration = configuration
     }
 
+    /// Integral-image offsets are 32-bit, like OpenCV's; this keeps every plane addressable.
+    public static let maximumPixels = 200_000_000
+
     public func detect(_ input: DetectorInput) throws -> [Detection] {
-        engine.detect(in: input.image, scaleFactor: configuration.scaleFactor, minNeighbors: configuration.minNeighbors,
+        guard input.image.width * input.image.height <= Self.maximumPixels else {
+            throw FaceBenchError.failed("\(input.name): \(input.image.width)x\(input.image.height) exceeds the Swift cascade engine's \(Self.maximumPixels / 1_000_000)-megapixel limit")
+        }
+        return engine.detect(in: input.image, scaleFactor: configuration.scaleFactor, minNeighbors: configuration.minNeighbors,
                       minSize: configuration.minSize, maxSize: configuration.maxSize).map { face in
             Detection(
                 box: Box(x: Double(face.x), y: Double(face.y), width: Double(face.width), height: Double(face.height)),
