@@ -1,0 +1,131 @@
+/// WIDER FACE's prediction layout, the input of the official evaluation: a folder per event,
+/// a text file per image (`<root>/<event>/<image>.txt`) holding the image name, the number of
+/// boxes, then one `x y w h score` line per box.
+///
+/// Reading follows `read_pred.m` where it is well defined — the first line is not used (the
+/// file's path names the image), only the first five numbers of a box line count, a missing
+/// file means no predictions — and refuses what MATLAB would silently drop or the popular
+/// Python port would read differently: a count that is not a number, fewer or more box lines
+/// than the count, fewer than five numbers, non-finite values. Each error names the file and
+/// line. Writing produces files both tools read back to the same numbers (coordinates and
+/// scores are written in the shortest form that reads back exactly).
+public enum WIDERPredictionFolder {
+    /// Detections by sample id for every file under `root` (`root/event/image.txt`, or
+    /// `root/image.txt`). A file that matches no sample of `dataset` is an error.
+    public static func read(_ root: String, for dataset: Dataset) throws -> [Int: [Detection]] {
+        guard FileIO.isDirectory(root) else { throw FaceBenchError.io(path: root, reason: "not a folder of WIDER prediction files") }
+        let resolver = SampleResolver(dataset)
+        var detections: [Int: [Detection]] = [:]
+        var files: [(path: String, key: String)] = []
+        for entry in FileIO.list(root) {
+            let path = root + "/" + entry
+            if entry.hasSuffix(".txt"), !FileIO.isDirectory(path) {
+                files.append((path, String(entry.dropLast(4))))
+            } else if FileIO.isDirectory(path) {
+                for file in FileIO.list(path) where file.hasSuffix(".txt") {
+                    files.append((path + "/" + file, entry + "/" + String(file.dropLast(4))))
+                }
+            }
+        }
+        for (path, key) in files {
+            guard let id = resolver.sample(named: key) else {
+                throw FaceBenchError.malformed(path: path, location: nil, reason: "no image '\(key)' in dataset \(dataset.name)")
+            }
+            guard detections[id] == nil else {
+                throw FaceBenchError.malformed(path: path, location: nil, reason: "a second prediction file for image '\(key)'")
+            }
+            detections[id] = try readFile(path)
+        }
+        return detections
+    }
+
+    /// The boxes of one prediction file, in file order.
+    public static func readFile(_ path: String) throws -> [Detection] {
+        try parse(FileIO.read(path), path: path)
+    }
+
+    public static func parse(_ bytes: [UInt8], path: String) throws -> [Detection] {
+        var lines: [Range<Int>] = []
+        var start = 0
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+            lines.append(start..<index)
+            start = index + 1
+        }
+        if start < bytes.count { lines.append(start..<bytes.count) }
+        func fields(_ line: Range<Int>) -> [Range<Int>] {
+            var result: [Range<Int>] = []
+            var fieldStart = -1
+            for index in line {
+                let byte = bytes[index]
+                let blank = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: ",")
+                if blank {
+                    if fieldStart >= 0 { result.append(fieldStart..<index) }
+                    fieldStart = -1
+                } else if fieldStart < 0 {
+                    fieldStart = index
+                }
+            }
+            if fieldStart >= 0 { result.append(fieldStart..<line.upperBound) }
+            return result
+        }
+        guard lines.count >= 2 else {
+            throw FaceBenchError.malformed(path: path, location: nil, reason: "expected the image name and the number of boxes on the first two lines")
+        }
+        let countFields = fields(lines[1])
+        guard countFields.count == 1, let countValue = DecimalNumber.parse(bytes, countFields[0]),
+              countValue >= 0, countValue == countValue.rounded(), countValue < 1e9
+        else {
+            throw FaceBenchError.malformed(path: path, location: "line 2", reason: "expected the number of boxes")
+        }
+        let count = Int(countValue)
+        var boxLines = lines.count - 2
+        while boxLines > 0, fields(lines[boxLines + 1]).isEmpty { boxLines -= 1 }
+        guard boxLines == count else {
+            throw FaceBenchError.malformed(path: path, location: "line 2", reason: "says \(count) boxes but \(boxLines) box lines follow")
+        }
+        var detections: [Detection] = []
+        detections.reserveCapacity(count)
+        for number in 0..<count {
+            let parts = fields(lines[number + 2])
+            guard parts.count >= 5 else {
+                throw FaceBenchError.malformed(path: path, location: "line \(number + 3)", reason: "expected 'x y w h score', found \(parts.count) fields")
+            }
+            var values = [Double](repeating: 0, count: 5)
+            for k in 0..<5 {
+                guard let value = DecimalNumber.parse(bytes, parts[k]), value.isFinite else {
+                    let text = String(decoding: bytes[parts[k]], as: UTF8.self)
+                    throw FaceBenchError.malformed(path: path, location: "line \(number + 3)", reason: "'\(text)' is not a finite number")
+                }
+                values[k] = value
+            }
+            detections.append(Detection(box: Box(x: values[0], y: values[1], width: values[2], height: values[3]), score: values[4]))
+        }
+        return detections
+    }
+
+    /// Writes one file per sample (images without detections get a count of 0) under
+    /// `root/<folder of the sample name>/<image>.txt`. `detections[i]` belong to
+    /// `samples[i]`.
+    public static func write(_ detections: [[Detection]], samples: [Sample], to root: String) throws {
+        precondition(detections.count == samples.count, "one detection list per sample")
+        for (sample, found) in zip(samples, detections) {
+            let stem = SampleResolver.stripExtension(sample.name)
+            let image = String(stem.split(separator: "/").last ?? "")
+            var text = image + "\n" + String(found.count) + "\n"
+            for detection in found {
+                let box = detection.box
+                text += [box.x, box.y, box.width, box.height, detection.score].map(JSONWriter.format).joined(separator: " ") + "\n"
+            }
+            try FileIO.writeAtomically(text, to: root + "/" + stem + ".txt")
+        }
+    }
+
+    /// True for a folder holding `.txt` files directly or in its first subfolder.
+    public static func recognises(_ path: String) -> Bool {
+        guard FileIO.isDirectory(path) else { return false }
+        let entries = FileIO.list(path)
+        if entries.contains(where: { $0.hasSuffix(".txt") }) { return !entries.contains { $0.hasSuffix(".mat") } }
+        guard let folder = entries.first(where: { FileIO.isDirectory(path + "/" + $0) }) else { return false }
+        return FileIO.list(path + "/" + folder).contains { $0.hasSuffix(".txt") }
+    }
+}
