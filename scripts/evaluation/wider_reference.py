@@ -161,12 +161,13 @@ def sat(x):
     return np.clip(x, INT32_MIN, INT32_MAX)
 
 
-def overlaps_matlab(gt, row):
-    """boxoverlap.m with int32 `gt` (x, y, w, h) and a double prediction row."""
-    gx1, gy1 = gt[:, 0].astype(np.int64), gt[:, 1].astype(np.int64)
-    gx2, gy2 = sat(gx1 + gt[:, 2]), sat(gy1 + gt[:, 3])
-    px1, py1 = row[0], row[1]
-    px2, py2 = row[0] + row[2], row[1] + row[3]
+def overlaps_matlab(gt, rows):
+    """boxoverlap.m with int32 `gt` (m × x, y, w, h) against each double prediction row:
+    an n × m matrix (row h is boxoverlap(gt, rows(h, 1:4)))."""
+    gx1, gy1 = gt[None, :, 0].astype(np.int64), gt[None, :, 1].astype(np.int64)
+    gx2, gy2 = sat(gx1 + gt[None, :, 2]), sat(gy1 + gt[None, :, 3])
+    px1, py1 = rows[:, None, 0], rows[:, None, 1]
+    px2, py2 = rows[:, None, 0] + rows[:, None, 2], rows[:, None, 1] + rows[:, None, 3]
     x1 = to_int32(np.maximum(gx1.astype(np.float64), px1))
     y1 = to_int32(np.maximum(gy1.astype(np.float64), py1))
     x2 = to_int32(np.minimum(gx2.astype(np.float64), px2))
@@ -183,15 +184,16 @@ def overlaps_matlab(gt, row):
     return quotient
 
 
-def overlaps_python_port(gt, row):
-    """The port's Cython bbox_overlaps: float32, "+1" areas, 0 when disjoint."""
+def overlaps_python_port(gt, rows):
+    """The port's Cython bbox_overlaps: float32, "+1" areas, 0 when disjoint (n × m)."""
     g = gt.astype(np.float32)
-    gx1, gy1, gx2, gy2 = g[:, 0], g[:, 1], g[:, 0] + g[:, 2], g[:, 1] + g[:, 3]
-    p = np.float32(row[:4])
-    px1, py1, px2, py2 = p[0], p[1], p[0] + p[2], p[1] + p[3]
-    iw = np.minimum(px2, gx2) - np.maximum(px1, gx1) + np.float32(1)
-    ih = np.minimum(py2, gy2) - np.maximum(py1, gy1) + np.float32(1)
-    ua = (px2 - px1 + np.float32(1)) * (py2 - py1 + np.float32(1)) + (gx2 - gx1 + np.float32(1)) * (gy2 - gy1 + np.float32(1)) - iw * ih
+    gx1, gy1, gx2, gy2 = g[None, :, 0], g[None, :, 1], g[None, :, 0] + g[None, :, 2], g[None, :, 1] + g[None, :, 3]
+    p = rows[:, :4].astype(np.float32)
+    px1, py1, px2, py2 = p[:, None, 0], p[:, None, 1], p[:, None, 0] + p[:, None, 2], p[:, None, 1] + p[:, None, 3]
+    one = np.float32(1)
+    iw = np.minimum(px2, gx2) - np.maximum(px1, gx1) + one
+    ih = np.minimum(py2, gy2) - np.maximum(py1, gy1) + one
+    ua = (px2 - px1 + one) * (py2 - py1 + one) + (gx2 - gx1 + one) * (gy2 - gy1 + one) - iw * ih
     with np.errstate(invalid="ignore", divide="ignore"):
         o = np.where((iw > 0) & (ih > 0), iw * ih / ua, np.float32(0))
     return o.astype(np.float32)
@@ -263,7 +265,7 @@ def evaluate(gt_dir, pred_dir, semantics="matlab", events=None, port_parts=None)
         if rows is None or len(boxes) == 0:
             cached.append(None)
         else:
-            cached.append(np.array([overlap(boxes, row) for row in rows]))
+            cached.append(overlap(boxes, rows))
     result = {"score_normalisation": {"min": low, "max": high}, "predictions": int(sum(len(r) for r in raw if r is not None))}
     for s, setting in enumerate(SETTINGS):
         curve = np.zeros((THRESHOLDS, 2))

@@ -19,6 +19,10 @@ extension DatasetCatalog {
                     landmarkFiles: [root + "/training_with_face_landmarks.xml", root + "/testing_with_face_landmarks.xml"]
                         .filter(FileIO.exists))
             }),
+        DatasetDefinition(
+            name: "wider-val", folder: "wider-val-gt",
+            summary: "WIDER FACE validation ground truth: 3,226 images, 39,708 faces, easy/medium/hard subsets (no images)",
+            hasImages: false, load: { root, name in try WIDERFaceLoader.load(root: root, name: name, split: "val") }),
     ]
 
     public static let standardFormats: [DatasetFormat] = [
@@ -40,5 +44,8 @@ extension DatasetCatalog {
                 let files = ["training.xml", "testing.xml"].map { path + "/" + $0 }.filter(FileIO.exists)
                 return try DlibXMLLoader.load(files: files, root: path, name: name)
             }),
+        DatasetFormat(
+            name: "wider", recognises: WIDERFaceLoader.recognises,
+            load: { path, name in try WIDERFaceLoader.load(root: path, name: name) }),
     ]
 }

@@ -46,6 +46,12 @@ public enum WIDERBoxOverlap {
     /// `boxoverlap(gt, pred)` for one ground-truth box, as an `int32` value.
     @inline(__always)
     public static func overlap(_ face: Face, _ prediction: Prediction) -> Int32 {
+        // Far apart: the rounded corners cannot meet, so w or h <= 0 and MATLAB gives 0.
+        if prediction.x2 < Double(face.x1) - 1 || prediction.x1 > Double(face.x2) + 1
+            || prediction.y2 < Double(face.y1) - 1 || prediction.y1 > Double(face.y2) + 1
+        {
+            return 0
+        }
         let x1 = toInt32(max(Double(face.x1), prediction.x1))
         let y1 = toInt32(max(Double(face.y1), prediction.y1))
         let x2 = toInt32(min(Double(face.x2), prediction.x2))
@@ -62,11 +68,13 @@ public enum WIDERBoxOverlap {
     /// NaN to 0.
     @inline(__always)
     public static func toInt32(_ value: Double) -> Int32 {
-        if value.isNaN { return 0 }
-        let rounded = value.rounded(.toNearestOrAwayFromZero)
-        if rounded >= Double(Int32.max) { return Int32.max }
-        if rounded <= Double(Int32.min) { return Int32.min }
-        return Int32(rounded)
+        guard value > -2_147_483_648.5, value < 2_147_483_647.5 else {
+            return value.isNaN ? 0 : value < 0 ? Int32.min : Int32.max
+        }
+        // Truncate, then step away from zero when the dropped fraction (exact) is >= 0.5.
+        let whole = Int32(value)
+        let fraction = value - Double(whole)
+        return fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole
     }
 
     /// `int32 ./ int32`: the rounded quotient; division by zero gives `intmax`, `intmin`

@@ -52,55 +52,64 @@ public enum WIDERPredictionFolder {
             start = index + 1
         }
         if start < bytes.count { lines.append(start..<bytes.count) }
-        func fields(_ line: Range<Int>) -> [Range<Int>] {
-            var result: [Range<Int>] = []
-            var fieldStart = -1
-            for index in line {
-                let byte = bytes[index]
-                let blank = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: ",")
-                if blank {
-                    if fieldStart >= 0 { result.append(fieldStart..<index) }
-                    fieldStart = -1
-                } else if fieldStart < 0 {
-                    fieldStart = index
-                }
-            }
-            if fieldStart >= 0 { result.append(fieldStart..<line.upperBound) }
-            return result
-        }
         guard lines.count >= 2 else {
             throw FaceBenchError.malformed(path: path, location: nil, reason: "expected the image name and the number of boxes on the first two lines")
         }
-        let countFields = fields(lines[1])
-        guard countFields.count == 1, let countValue = DecimalNumber.parse(bytes, countFields[0]),
-              countValue >= 0, countValue == countValue.rounded(), countValue < 1e9
+        var cursor = lines[1].lowerBound
+        guard let countField = nextField(bytes, &cursor, lines[1].upperBound), nextField(bytes, &cursor, lines[1].upperBound) == nil,
+              let countValue = DecimalNumber.parse(bytes, countField), countValue >= 0, countValue == countValue.rounded(), countValue < 1e9
         else {
             throw FaceBenchError.malformed(path: path, location: "line 2", reason: "expected the number of boxes")
         }
         let count = Int(countValue)
         var boxLines = lines.count - 2
-        while boxLines > 0, fields(lines[boxLines + 1]).isEmpty { boxLines -= 1 }
+        while boxLines > 0 {
+            var probe = lines[boxLines + 1].lowerBound
+            if nextField(bytes, &probe, lines[boxLines + 1].upperBound) != nil { break }
+            boxLines -= 1
+        }
         guard boxLines == count else {
             throw FaceBenchError.malformed(path: path, location: "line 2", reason: "says \(count) boxes but \(boxLines) box lines follow")
         }
         var detections: [Detection] = []
         detections.reserveCapacity(count)
         for number in 0..<count {
-            let parts = fields(lines[number + 2])
-            guard parts.count >= 5 else {
-                throw FaceBenchError.malformed(path: path, location: "line \(number + 3)", reason: "expected 'x y w h score', found \(parts.count) fields")
-            }
-            var values = [Double](repeating: 0, count: 5)
+            let line = lines[number + 2]
+            var cursor = line.lowerBound
+            var values: (Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0)
             for k in 0..<5 {
-                guard let value = DecimalNumber.parse(bytes, parts[k]), value.isFinite else {
-                    let text = String(decoding: bytes[parts[k]], as: UTF8.self)
+                guard let field = nextField(bytes, &cursor, line.upperBound) else {
+                    throw FaceBenchError.malformed(path: path, location: "line \(number + 3)", reason: "expected 'x y w h score', found \(k) fields")
+                }
+                guard let value = DecimalNumber.parse(bytes, field), value.isFinite else {
+                    let text = String(decoding: bytes[field], as: UTF8.self)
                     throw FaceBenchError.malformed(path: path, location: "line \(number + 3)", reason: "'\(text)' is not a finite number")
                 }
-                values[k] = value
+                switch k {
+                case 0: values.0 = value
+                case 1: values.1 = value
+                case 2: values.2 = value
+                case 3: values.3 = value
+                default: values.4 = value
+                }
             }
-            detections.append(Detection(box: Box(x: values[0], y: values[1], width: values[2], height: values[3]), score: values[4]))
+            detections.append(Detection(box: Box(x: values.0, y: values.1, width: values.2, height: values.3), score: values.4))
         }
         return detections
+    }
+
+    /// The next field of a line (separated by spaces, tabs, commas or a trailing CR), moving
+    /// `cursor` past it; nil at the end of the line.
+    @inline(__always)
+    static func nextField(_ bytes: [UInt8], _ cursor: inout Int, _ end: Int) -> Range<Int>? {
+        func separates(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: ",")
+        }
+        while cursor < end, separates(bytes[cursor]) { cursor += 1 }
+        guard cursor < end else { return nil }
+        let start = cursor
+        while cursor < end, !separates(bytes[cursor]) { cursor += 1 }
+        return start..<cursor
     }
 
     /// Writes one file per sample (images without detections get a count of 0) under
