@@ -17,7 +17,7 @@ struct Toolbox: Sendable {
     static let defaultDetectors = ["haar", "lbp", "hog"]
 
     /// Accuracy protocols run on every detector beyond the basic metrics.
-    var evaluators: [any AccuracyEvaluator] { [] }
+    var evaluators: [any AccuracyEvaluator] { [WIDEREvaluator(), FDDBEvaluator()] }
 
     static func standard() -> Toolbox {
         let environment = ProcessInfo.processInfo.environment

@@ -23,6 +23,10 @@ extension DatasetCatalog {
             name: "wider-val", folder: "wider-val-gt",
             summary: "WIDER FACE validation ground truth: 3,226 images, 39,708 faces, easy/medium/hard subsets (no images)",
             hasImages: false, load: { root, name in try WIDERFaceLoader.load(root: root, name: name, split: "val") }),
+        DatasetDefinition(
+            name: "fddb", folder: "fddb-folds",
+            summary: "FDDB ground truth in 10 folds: 2,845 images, 5,171 face ellipses (no images here)",
+            hasImages: false, load: { root, name in try FDDBLoader.load(root: root, name: name) }),
     ]
 
     public static let standardFormats: [DatasetFormat] = [
@@ -47,5 +51,6 @@ extension DatasetCatalog {
         DatasetFormat(
             name: "wider", recognises: WIDERFaceLoader.recognises,
             load: { path, name in try WIDERFaceLoader.load(root: path, name: name) }),
+        DatasetFormat(name: "fddb", recognises: FDDBLoader.recognises, load: { path, name in try FDDBLoader.load(root: path, name: name) }),
     ]
 }
