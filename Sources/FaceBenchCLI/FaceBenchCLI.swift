@@ -37,7 +37,7 @@ public enum FaceBenchCLI {
     static let commands: [RegisteredCommand] = [
         RegisteredCommand(ListCommand.self), RegisteredCommand(RunCommand.self),
         RegisteredCommand(DetectCommand.self), RegisteredCommand(MergeCommand.self),
-        RegisteredCommand(BenchWIDERCommand.self),
+        RegisteredCommand(OfficialEvalCommand.self),
     ]
 
     public static func main() -> Never {

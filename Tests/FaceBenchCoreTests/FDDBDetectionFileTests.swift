@@ -72,7 +72,7 @@ final class FDDBDetectionFileTests: XCTestCase {
     }
 
     /// Two faces, detections at three scores; hand-computed ROC in the toolkit's layout.
-    func testHandComputedROC() {
+    func testHandComputedROC() throws {
         let face = PixelRegion(left: 0, top: 0, right: 9, bottom: 9)  // 100 pixels
         let other = PixelRegion(left: 100, top: 0, right: 109, bottom: 9)
         let exact = PixelRegion(left: 0, top: 0, right: 9, bottom: 9)  // overlap 1
@@ -83,8 +83,14 @@ final class FDDBDetectionFileTests: XCTestCase {
         let result = FDDBOfficialEvaluation.evaluate([image, empty])
         XCTAssertEqual(result.faces, 3)
         // Thresholds ascending: 0.5 (all three: 1 discrete, 1.5 continuous, 2 FP), 0.9, DBL_MAX.
-        XCTAssertEqual(result.discreteROC, "0.333333 2 0.5\n0.333333 0 0.9\n0 0 1.79769e+308\n")
-        XCTAssertEqual(result.continuousROC, "0.5 2\n0.333333 0\n0 0\n")
+        XCTAssertEqual(result.points.map(\.threshold), [0.5, 0.9, .greatestFiniteMagnitude])
+        XCTAssertEqual(result.points.map(\.discreteTruePositives), [1, 1, 0])
+        XCTAssertEqual(result.points.map(\.continuousTruePositives), [1.5, 1, 0])
+        XCTAssertEqual(result.points.map(\.falsePositives), [2, 0, 0])
+        let json = FDDBEvaluator.json(result, images: 2, detections: 3)
+        let (discrete, continuous) = try FDDBROCFiles.texts(json)
+        XCTAssertEqual(discrete, "0.333333 2 0.5\n0.333333 0 0.9\n0 0 1.79769e+308\n")
+        XCTAssertEqual(continuous, "0.5 2\n0.333333 0\n0 0\n")
         XCTAssertEqual(result.truePositiveRate(atFalsePositives: 1, continuous: true), 1.0 / 3)
         XCTAssertEqual(result.truePositiveRate(atFalsePositives: 2, continuous: true), 0.5)
     }

@@ -32,12 +32,12 @@ final class FDDBEvaluationTests: XCTestCase {
             let byID = try FDDBDetectionFile.read(FixturePaths.fixture("FDDB/\(name).txt"), for: dataset)
             let detections = dataset.samples.map { byID[$0.id] ?? [] }
             XCTAssertEqual(detections.reduce(0) { $0 + $1.count }, spec["detections"]?.int, name)
-            let result = FDDBOfficialEvaluation.evaluate(try FDDBEvaluator.images(dataset: dataset, samples: dataset.samples, detections: detections))
-            XCTAssertEqual(result.faces, spec["faces"]?.int, name)
-            XCTAssertEqual(result.points.count, spec["points"]?.int, name)
-            try assertSameLines(result.discreteROC, FileIO.readText(FixturePaths.fixture("FDDB/\(name)-DiscROC.txt")), "\(name) DiscROC")
-            try assertSameLines(result.continuousROC, FileIO.readText(FixturePaths.fixture("FDDB/\(name)-ContROC.txt")), "\(name) ContROC")
             let json = try FDDBEvaluator().evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: EvaluationOptions())
+            XCTAssertEqual(json["faces"]?.int, spec["faces"]?.int, name)
+            XCTAssertEqual(json["roc"]?["threshold"]?.array?.count, spec["points"]?.int, name)
+            let (discrete, continuous) = try FDDBROCFiles.texts(json)
+            try assertSameLines(discrete, FileIO.readText(FixturePaths.fixture("FDDB/\(name)-DiscROC.txt")), "\(name) DiscROC")
+            try assertSameLines(continuous, FileIO.readText(FixturePaths.fixture("FDDB/\(name)-ContROC.txt")), "\(name) ContROC")
             XCTAssertEqual(json["discrete"]?["tpr_at_1000_fp"]?.double, spec["tpr_at_1000_fp"]?["discrete"]?.double, name)
             XCTAssertEqual(json["continuous"]?["tpr_at_1000_fp"]?.double ?? 0, spec["tpr_at_1000_fp"]?["continuous"]?.double ?? 1, accuracy: 1e-12, name)
         }

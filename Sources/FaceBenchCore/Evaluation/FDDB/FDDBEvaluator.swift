@@ -24,12 +24,17 @@ public struct FDDBEvaluator: AccuracyEvaluator {
             throw FaceBenchError.usage("fddb: the toolkit's discrete score counts overlaps above 0.5 and the continuous one uses the overlap itself; --iou \(JSONWriter.format(threshold)) does not apply")
         }
         let result = FDDBOfficialEvaluation.evaluate(try Self.images(dataset: dataset, samples: samples, detections: detections))
-        let k = Self.reportedFalsePositives
+        return Self.json(result, images: samples.count, detections: detections.reduce(0) { $0 + $1.count })
+    }
+
+    /// The protocol's result object for an evaluation.
+    public static func json(_ result: FDDBOfficialEvaluation.Result, images: Int, detections: Int) -> JSONValue {
+        let k = reportedFalsePositives
         let points = result.points
         return .object([
             "faces": JSONValue(result.faces),
-            "images": JSONValue(samples.count),
-            "detections": JSONValue(detections.reduce(0) { $0 + $1.count }),
+            "images": JSONValue(images),
+            "detections": JSONValue(detections),
             "discrete": .object(["tpr_at_1000_fp": JSONValue(result.truePositiveRate(atFalsePositives: k, continuous: false))]),
             "continuous": .object(["tpr_at_1000_fp": JSONValue(result.truePositiveRate(atFalsePositives: k, continuous: true))]),
             "roc": .object([

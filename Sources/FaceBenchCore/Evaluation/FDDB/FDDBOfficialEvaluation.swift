@@ -16,8 +16,8 @@ import Foundation
 ///   score over the whole set, plus a point at `Double.greatestFiniteMagnitude` when some
 ///   image has no detection.
 ///
-/// `discreteROC`/`continuousROC` write the toolkit's `DiscROC.txt` (`tpr fp threshold`) and
-/// `ContROC.txt` (`tpr fp`) lines, ascending threshold, numbers as C++ streams print them.
+/// Points are in the toolkit's output order (ascending threshold); `FDDBROCFiles` writes its
+/// `DiscROC.txt` and `ContROC.txt` from an `fddb` result.
 /// Counts are exact; the continuous sums are added in a different order than the toolkit
 /// (per threshold rather than image by image), which can only move the last bits of a double.
 /// Among several matchings with the same total overlap, the toolkit's Hungarian code and
@@ -53,26 +53,6 @@ public enum FDDBOfficialEvaluation {
         /// positives (0 when there is none).
         public func truePositiveRate(atFalsePositives falsePositives: Int, continuous: Bool) -> Double {
             points.filter { $0.falsePositives <= falsePositives }.map { continuous ? continuousRate($0) : discreteRate($0) }.max() ?? 0
-        }
-
-        /// `DiscROC.txt`: `tpr fp threshold` per line.
-        public var discreteROC: String {
-            points.map { point in
-                faces > 0 ? "\(cpp(discreteRate(point))) \(cpp(Double(point.falsePositives))) \(cpp(point.threshold))\n" : "0 0 \(cpp(point.threshold))\n"
-            }.joined()
-        }
-
-        /// `ContROC.txt`: `tpr fp` per line.
-        public var continuousROC: String {
-            points.map { point in
-                faces > 0 ? "\(cpp(continuousRate(point))) \(cpp(Double(point.falsePositives)))\n" : "0 0\n"
-            }.joined()
-        }
-
-        /// Writes `<prefix>DiscROC.txt` and `<prefix>ContROC.txt`, the toolkit's output files.
-        public func write(prefix: String) throws {
-            try FileIO.writeAtomically(discreteROC, to: prefix + "DiscROC.txt")
-            try FileIO.writeAtomically(continuousROC, to: prefix + "ContROC.txt")
         }
     }
 
