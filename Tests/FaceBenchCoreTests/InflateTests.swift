@@ -38,6 +38,16 @@ final class InflateTests: XCTestCase {
         }
     }
 
+    func testDecodesJustAPrefix() throws {
+        let fixture = try JSONReader.parse(file: FixturePaths.fixture("Inflate/streams.json"))
+        for name in ["dynamic-text", "stored-multi-block", "far-matches"] {
+            let item = try XCTUnwrap(fixture["cases"]?.array?.first { $0["name"]?.string == name })
+            let stream = [UInt8](try XCTUnwrap(Data(base64Encoded: item["zlib"]?.string ?? "")))
+            let expected = content(try XCTUnwrap(item["content"]))
+            XCTAssertTrue(try Inflate.zlibPrefix(stream, count: 300) == Array(expected.prefix(300)), name)
+        }
+    }
+
     func testRejectsDamagedStreams() throws {
         let fixture = try JSONReader.parse(file: FixturePaths.fixture("Inflate/streams.json"))
         let item = try XCTUnwrap(fixture["cases"]?.array?.first { $0["name"]?.string == "dynamic-text" })

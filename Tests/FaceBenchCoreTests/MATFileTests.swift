@@ -40,6 +40,14 @@ final class MATFileTests: XCTestCase {
         }
     }
 
+    func testReadsOnlyTheVariablesAskedFor() throws {
+        for name in ["variables.mat", "variables-compressed.mat", "variables-big-endian.mat"] {
+            let file = try MATFile(path: FixturePaths.fixture("MATLAB/" + name), only: ["name", "cells"])
+            XCTAssertEqual(file.variables.map(\.name), ["name", "cells"], name)
+            XCTAssertEqual(file["name"]?.string, "WIDER FACE", name)
+        }
+    }
+
     func testDamagedFilesNameTheProblem() throws {
         var bytes = try FileIO.read(FixturePaths.fixture("MATLAB/variables-compressed.mat"))
         bytes[bytes.count / 2] ^= 0xFF

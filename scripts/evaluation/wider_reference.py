@@ -253,9 +253,11 @@ PARTS = ["order", "normalisation", "overlap", "nan"]
 
 
 def evaluate(gt_dir, pred_dir, semantics="matlab", events=None, port_parts=None):
+    started = time.perf_counter()
     gt = load_ground_truth(gt_dir, events)
     port = set(PARTS) if semantics == "python-port" else set(port_parts or [])
     raw = read_python_port(pred_dir, gt) if "order" in port else read_matlab(pred_dir, gt)
+    loaded = time.perf_counter()
     predictions, low, high = (normalise_python_port if "normalisation" in port else normalise_matlab)(raw)
     overlap = overlaps_python_port if "overlap" in port else overlaps_matlab
     images = [image for _, event_images in gt for image in event_images]
@@ -266,7 +268,8 @@ def evaluate(gt_dir, pred_dir, semantics="matlab", events=None, port_parts=None)
             cached.append(None)
         else:
             cached.append(overlap(boxes, rows))
-    result = {"score_normalisation": {"min": low, "max": high}, "predictions": int(sum(len(r) for r in raw if r is not None))}
+    result = {"score_normalisation": {"min": low, "max": high}, "predictions": int(sum(len(r) for r in raw if r is not None)),
+              "load_seconds": loaded - started}
     for s, setting in enumerate(SETTINGS):
         curve = np.zeros((THRESHOLDS, 2))
         faces = 0
@@ -285,6 +288,7 @@ def evaluate(gt_dir, pred_dir, semantics="matlab", events=None, port_parts=None)
             "proposals": curve[:, 0].astype(int).tolist(),
             "recalled": curve[:, 1].astype(int).tolist(),
         }
+    result["evaluate_seconds"] = time.perf_counter() - loaded
     return result
 
 

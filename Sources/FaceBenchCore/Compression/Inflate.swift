@@ -39,6 +39,17 @@ public enum Inflate {
         return output
     }
 
+    /// The first `count` (or fewer, if the stream is shorter) bytes a zlib stream encodes,
+    /// without decoding the rest (and so without checking the checksum): enough to read a
+    /// header inside the compressed data.
+    public static func zlibPrefix(_ input: [UInt8], count: Int) throws -> [UInt8] {
+        guard input.count >= 2 else { throw Failure(reason: "zlib stream shorter than its header", offset: 0) }
+        var decoder = Decoder(input: input, start: 2, sizeHint: count + 300)
+        decoder.limit = count
+        try decoder.run()
+        return Array(decoder.finish().prefix(count))
+    }
+
     /// Decompresses raw DEFLATE data starting at `start`; returns the output and the offset
     /// of the first byte after the final block.
     public static func deflate(_ input: [UInt8], start: Int = 0, sizeHint: Int = 0) throws -> (output: [UInt8], end: Int) {
@@ -161,6 +172,8 @@ extension Inflate {
         var bitCount = 0
         var output: [UInt8]
         var produced = 0
+        /// Stop once this many bytes are out (`zlibPrefix`).
+        var limit = Int.max
 
         init(input: [UInt8], start: Int, sizeHint: Int) {
             self.input = input
@@ -201,7 +214,7 @@ extension Inflate {
 
         mutating func run() throws {
             var final = false
-            while !final {
+            while !final, produced < limit {
                 try refill()
                 final = take(1) == 1
                 switch take(2) {
@@ -214,7 +227,7 @@ extension Inflate {
                 }
             }
             // Consumed bits must all come from real input, not the zero padding.
-            if position * 8 - bitCount > input.count * 8 {
+            if produced < limit, position * 8 - bitCount > input.count * 8 {
                 throw Failure(reason: "compressed stream ends unexpectedly", offset: input.count)
             }
         }
@@ -311,7 +324,7 @@ extension Inflate {
         }
 
         mutating func codes(_ literals: Huffman, _ distances: Huffman) throws {
-            while true {
+            while produced < limit {
                 try refill()
                 let symbol = try decode(literals)
                 if symbol < 256 {

@@ -64,7 +64,7 @@ public enum WIDERFaceLoader {
             let path = root + "/wider_\(setting)_\(split).mat"
             guard FileIO.exists(path) else { continue }
             keepFiles.append(path)
-            keepLists.append(try cells(MATFile(path: path), "gt_list", in: path))
+            keepLists.append(try cells(MATFile(path: path, only: ["gt_list"]), "gt_list", in: path))
         }
         guard keepLists.isEmpty || keepLists.count == settings.count else {
             throw FaceBenchError.malformed(
@@ -101,7 +101,7 @@ public enum WIDERFaceLoader {
                     guard let values = list[i].numeric?.real, values.count == count else {
                         throw FaceBenchError.malformed(path: mainPath, location: "\(labelNames[l])_label_list{\(e + 1)}{\(i + 1)}", reason: "expected \(count) labels")
                     }
-                    for f in faces.indices { faces[f].attributes[labelNames[l]] = JSONWriter.format(values[f]) }
+                    for f in faces.indices { faces[f].attributes[labelNames[l]] = values[f] == values[f].rounded() ? String(Int(values[f])) : String(values[f]) }
                 }
                 if keepLists.isEmpty {
                     for f in faces.indices where faces[f].attributes["invalid"] == "1" { faces[f].ignore = true }

@@ -18,11 +18,13 @@ public struct MATFile: Sendable {
     public let headerText: String
     public let variables: [Variable]
 
-    public init(path: String) throws {
-        try self.init(bytes: FileIO.read(path), path: path)
+    /// Reads the file's variables, or only those named in `only` (others are skipped without
+    /// being decompressed beyond their name).
+    public init(path: String, only: Set<String>? = nil) throws {
+        try self.init(bytes: FileIO.read(path), path: path, only: only)
     }
 
-    public init(bytes: [UInt8], path: String) throws {
+    public init(bytes: [UInt8], path: String, only: Set<String>? = nil) throws {
         self.path = path
         guard bytes.count >= 128 else {
             throw FaceBenchError.malformed(path: path, location: nil, reason: "too short for a MAT-file header (\(bytes.count) bytes)")
@@ -49,9 +51,16 @@ public struct MATFile: Sendable {
         while offset + 8 <= bytes.count {
             let element = try reader.element(at: offset, limit: bytes.count)
             if element.type == MATElementReader.compressed {
+                let compressed = Array(bytes[element.start..<element.start + element.count])
                 let inflated: [UInt8]
                 do {
-                    inflated = try Inflate.zlib(Array(bytes[element.start..<element.start + element.count]))
+                    if let only, let head = try? Inflate.zlibPrefix(compressed, count: 256),
+                       let name = MATElementReader(bytes: head, bigEndian: bigEndian, path: path, origin: offset).variableName(), !only.contains(name)
+                    {
+                        offset = element.next
+                        continue
+                    }
+                    inflated = try Inflate.zlib(compressed)
                 } catch let failure as Inflate.Failure {
                     throw FaceBenchError.malformed(
                         path: path, location: "compressed element at byte \(offset)",
@@ -64,7 +73,7 @@ public struct MATFile: Sendable {
                     variables.append(try inner.variable(innerElement))
                     innerOffset = innerElement.next
                 }
-            } else {
+            } else if only.map({ names in reader.variableName(at: offset).map(names.contains) ?? true }) ?? true {
                 variables.append(try reader.variable(element))
             }
             offset = element.next
@@ -141,6 +150,17 @@ struct MATElementReader {
         }
         let padded = type == Self.compressed ? count : (count + 7) & ~7
         return Element(type: type, start: offset + 8, count: count, next: min(offset + 8 + padded, limit))
+    }
+
+    /// The name of the matrix element at `offset`, read from its header alone (nil when the
+    /// header is not all there).
+    func variableName(at offset: Int = 0) -> String? {
+        guard let element = try? self.element(at: offset, limit: bytes.count + 1_000_000_000), element.type == Self.matrix,
+              let flags = try? self.element(at: element.start, limit: bytes.count),
+              let dimensions = try? self.element(at: flags.next, limit: bytes.count),
+              let name = try? self.element(at: dimensions.next, limit: bytes.count)
+        else { return nil }
+        return String(decoding: bytes[name.start..<name.start + name.count], as: UTF8.self)
     }
 
     func variable(_ element: Element) throws -> MATFile.Variable {
