@@ -10,8 +10,8 @@ published behaviour; no toolkit code.
   * rectangle `x y w h`: cvRectangle from cvPointFrom32f(x, y) to cvPointFrom32f(x + w, y + h),
     filled.
 The toolkit draws into image-sized masks; the images are not available here, so shapes are
-drawn unclipped (on a canvas covering all of an image's shapes) unless --sizes gives
-`name width height` lines.
+clipped only to non-negative coordinates (on a canvas covering all of an image's shapes)
+unless --sizes gives `name width height` lines.
 
 Output (JSON lines, one per image in fold order): name, face count, detection scores, and
 for every face/detection pair the intersection and union pixel counts.
@@ -85,14 +85,14 @@ def overlaps(face_shapes, detection_shapes, size):
     canvas = (bottom - top + 1, right - left + 1)
     faces = [draw(s, canvas, ox, oy) for s in face_shapes]
     detections = [draw(s, canvas, ox, oy) for s in detection_shapes]
-    if size is not None:  # the image's extent, as the toolkit's masks
-        inside = np.zeros(canvas, bool)
-        x0, y0 = max(0, ox), max(0, oy)
-        x1, y1 = min(canvas[1], ox + size[0]), min(canvas[0], oy + size[1])
-        if x0 < x1 and y0 < y1:
-            inside[y0:y1, x0:x1] = True
-        faces = [m & inside for m in faces]
-        detections = [m & inside for m in detections]
+    # The image's extent, as the toolkit's masks; without its size, x >= 0 and y >= 0.
+    inside = np.zeros(canvas, bool)
+    x0, y0 = max(0, ox), max(0, oy)
+    x1, y1 = (min(canvas[1], ox + size[0]), min(canvas[0], oy + size[1])) if size else (canvas[1], canvas[0])
+    if x0 < x1 and y0 < y1:
+        inside[y0:y1, x0:x1] = True
+    faces = [m & inside for m in faces]
+    detections = [m & inside for m in detections]
     inter = [[int(np.count_nonzero(f & d)) for d in detections] for f in faces]
     union = [[int(np.count_nonzero(f | d)) for d in detections] for f in faces]
     return inter, union

@@ -5,7 +5,8 @@
 /// `continuous`, each with `tpr_at_1000_fp` (the best true-positive rate with at most 1000
 /// false positives); and `roc` with the toolkit's points in its order (ascending threshold):
 /// `threshold`, `false_positives`, `discrete_tpr`, `continuous_tpr`. Regions are clipped to
-/// the image when the sample's size is known, as the toolkit's masks are; otherwise not.
+/// the image when the sample's size is known, as the toolkit's masks are; otherwise only to
+/// non-negative coordinates.
 /// Matching uses the overlap itself (the toolkit has no threshold to change), so the IoU
 /// option is refused.
 public struct FDDBEvaluator: AccuracyEvaluator {

@@ -11,7 +11,8 @@
 ///   `cvRectangle`, both corners included.
 ///
 /// The toolkit draws into masks of the image's size; with `imageWidth`/`imageHeight` the
-/// regions are clipped the same way, without them they are not clipped. Shapes reaching
+/// regions are clipped the same way. Without them (FDDB's images are not always at hand),
+/// only what is certainly outside any image — negative coordinates — is cut off. Shapes reaching
 /// beyond `maximumExtent` pixels from the origin are refused (they cannot be faces, and
 /// an unclipped mask of that size would not fit in memory).
 public enum FDDBRegions {
@@ -59,7 +60,7 @@ public enum FDDBRegions {
     }
 
     static func clip(_ region: PixelRegion, _ width: Int?, _ height: Int?) -> PixelRegion {
-        guard let width, let height else { return region }
-        return region.clipped(width: width, height: height)
+        let unknown = Int(maximumExtent) * 2
+        return region.clipped(width: width ?? unknown, height: height ?? unknown)
     }
 }
