@@ -7,10 +7,9 @@ import XCTest
 final class OpenCVFillTests: XCTestCase {
     func moments(_ region: PixelRegion) -> [Int] {
         guard region.area > 0 else { return [0, 0, 0, 0, 0, 0, 0, 0, 0, 0] }
-        var m = [region.area, 0, 0, 0, 0, 0, Int.max, region.top, Int.min, region.top + region.rows - 1]
-        for row in 0..<region.rows {
-            let y = region.top + row
-            for span in region.spans[region.rowStart[row]..<region.rowStart[row + 1]] {
+        var m = [region.area, 0, 0, 0, 0, 0, Int.max, region.top, Int.min, region.bottom]
+        for y in region.top...region.bottom {
+            for span in region.runs(inRow: y) {
                 for x in span {
                     m[1] += x
                     m[2] += y
@@ -62,5 +61,15 @@ final class OpenCVFillTests: XCTestCase {
         XCTAssertEqual(b.clipped(width: 10, height: 12).area, 35)  // x 5…9, y 5…11
         XCTAssertEqual(a.clipped(width: 0, height: 5), .empty)
         XCTAssertEqual(PixelRegion(left: 3, top: 0, right: 2, bottom: 0), .empty)
+        // A run-based region (a filled ellipse) against a block, and clipped.
+        let disc = OpenCVFill.ellipse(centerX: 0, centerY: 0, axisX: 20, axisY: 20, angle: 0)
+        let quarter = disc.clipped(width: 100, height: 100)
+        XCTAssertEqual(quarter.left, 0)
+        XCTAssertEqual(quarter.top, 0)
+        XCTAssertEqual(disc.intersectionArea(PixelRegion(left: 0, top: 0, right: 100, bottom: 100)), quarter.area)
+        XCTAssertEqual(disc.intersectionArea(disc), disc.area)
+        XCTAssertEqual(quarter.intersectionArea(disc), quarter.area)
+        XCTAssertEqual(disc.clipped(width: 100, height: 100).clipped(width: 100, height: 100), quarter)
+        XCTAssertEqual(disc.clipped(width: -1, height: 5), .empty)
     }
 }

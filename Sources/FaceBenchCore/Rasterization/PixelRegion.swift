@@ -1,20 +1,46 @@
-/// A set of whole pixels stored as horizontal runs: row `top + i` holds the runs
-/// `spans[rowStart[i]..<rowStart[i + 1]]`, each an inclusive `x` range, sorted and disjoint.
-/// Overlaps of such regions are what FDDB's toolkit measures by counting mask pixels.
+/// A set of whole pixels, stored as horizontal runs: row `top + i` holds the runs
+/// `spans[rowStart[i]..<rowStart[i + 1]]`, each an inclusive `x` range, sorted and disjoint —
+/// or, for a filled rectangle, just its bounds. Overlaps of such regions are what FDDB's
+/// toolkit measures by counting mask pixels.
 public struct PixelRegion: Sendable, Equatable {
-    public private(set) var top: Int
-    public private(set) var rowStart: [Int]
-    public private(set) var spans: [ClosedRange<Int>]
+    /// Bounding box, inclusive (meaningless when `area` is 0).
+    public private(set) var left: Int, top: Int, right: Int, bottom: Int
     /// Number of pixels.
     public private(set) var area: Int
+    /// Runs per row; empty for a rectangle.
+    var rowStart: [Int]
+    var spans: [ClosedRange<Int>]
+    var isRectangle: Bool
 
-    public static let empty = PixelRegion(top: 0, rowStart: [0], spans: [], area: 0)
+    public static let empty = PixelRegion(left: 0, top: 0, right: -1, bottom: -1)
 
-    init(top: Int, rowStart: [Int], spans: [ClosedRange<Int>], area: Int) {
+    /// An axis-aligned block of pixels, corners included.
+    public init(left: Int, top: Int, right: Int, bottom: Int) {
+        if right >= left, bottom >= top {
+            (self.left, self.top, self.right, self.bottom) = (left, top, right, bottom)
+            area = (right - left + 1) * (bottom - top + 1)
+        } else {
+            (self.left, self.top, self.right, self.bottom) = (0, 0, -1, -1)
+            area = 0
+        }
+        rowStart = []
+        spans = []
+        isRectangle = true
+    }
+
+    init(top: Int, rowStart: [Int], spans: [ClosedRange<Int>]) {
+        guard !spans.isEmpty else {
+            self = .empty
+            return
+        }
         self.top = top
+        bottom = top + rowStart.count - 2
+        left = spans.map(\.lowerBound).min()!
+        right = spans.map(\.upperBound).max()!
+        area = spans.reduce(0) { $0 + $1.count }
         self.rowStart = rowStart
         self.spans = spans
-        self.area = area
+        isRectangle = false
     }
 
     /// The pixels set in a bitmap whose element `(x, y)` is `bits[(y - originY) * width + x - originX]`.
@@ -22,23 +48,20 @@ public struct PixelRegion: Sendable, Equatable {
         let height = width > 0 ? bits.count / width : 0
         var rowStart = [0]
         var spans: [ClosedRange<Int>] = []
-        var area = 0
         var first = -1, last = -1
         for row in 0..<height {
             var x = 0
-            var found = false
+            let before = spans.count
             while x < width {
                 if bits[row * width + x] {
                     let start = x
                     while x < width, bits[row * width + x] { x += 1 }
                     spans.append((originX + start)...(originX + x - 1))
-                    area += x - start
-                    found = true
                 } else {
                     x += 1
                 }
             }
-            if found {
+            if spans.count > before {
                 if first < 0 { first = row }
                 last = row
             }
@@ -48,56 +71,63 @@ public struct PixelRegion: Sendable, Equatable {
             self = .empty
             return
         }
-        top = originY + first
-        self.rowStart = Array(rowStart[first...(last + 1)])
-        self.spans = spans
-        self.area = area
+        self.init(top: originY + first, rowStart: Array(rowStart[first...(last + 1)]), spans: spans)
     }
 
-    /// An axis-aligned block of pixels, corners included.
-    public init(left: Int, top: Int, right: Int, bottom: Int) {
-        guard right >= left, bottom >= top else {
-            self = .empty
-            return
-        }
-        self.top = top
-        let rows = bottom - top + 1
-        rowStart = Array(0...rows)
-        spans = [ClosedRange<Int>](repeating: left...right, count: rows)
-        area = rows * (right - left + 1)
+    /// The runs of row `y`, left to right.
+    public func runs(inRow y: Int) -> [ClosedRange<Int>] {
+        guard area > 0, y >= top, y <= bottom else { return [] }
+        if isRectangle { return [left...right] }
+        return Array(spans[rowStart[y - top]..<rowStart[y - top + 1]])
     }
-
-    public var rows: Int { rowStart.count - 1 }
 
     /// The pixels with `0 <= x < width` and `0 <= y < height` (an image's extent).
     public func clipped(width: Int, height: Int) -> PixelRegion {
+        guard area > 0 else { return self }
+        if left >= 0, top >= 0, right < width, bottom < height { return self }
+        if isRectangle {
+            return PixelRegion(left: max(left, 0), top: max(top, 0), right: min(right, width - 1), bottom: min(bottom, height - 1))
+        }
+        let fromY = max(top, 0), toY = min(bottom, height - 1)
+        guard fromY <= toY else { return .empty }
         var rowStart = [0]
         var kept: [ClosedRange<Int>] = []
-        var area = 0
-        var newTop: Int?
-        for row in 0..<rows {
-            let y = top + row
-            guard y >= 0, y < height else { continue }
-            if newTop == nil { newTop = y }
-            for span in spans[self.rowStart[row]..<self.rowStart[row + 1]] {
+        var firstRow: Int?
+        for y in fromY...toY {
+            for span in spans[self.rowStart[y - top]..<self.rowStart[y - top + 1]] {
                 let low = max(span.lowerBound, 0), high = min(span.upperBound, width - 1)
-                if low <= high {
-                    kept.append(low...high)
-                    area += high - low + 1
-                }
+                if low <= high { kept.append(low...high) }
+            }
+            if firstRow == nil {
+                if kept.isEmpty { continue }
+                firstRow = y
             }
             rowStart.append(kept.count)
         }
-        guard let newTop, area > 0 else { return .empty }
-        return PixelRegion(top: newTop, rowStart: rowStart, spans: kept, area: area)
+        while rowStart.count > 2, rowStart[rowStart.count - 1] == rowStart[rowStart.count - 2] { rowStart.removeLast() }
+        guard let firstRow else { return .empty }
+        return PixelRegion(top: firstRow, rowStart: rowStart, spans: kept)
     }
 
     /// Pixels in both regions.
     public func intersectionArea(_ other: PixelRegion) -> Int {
-        let from = max(top, other.top), to = min(top + rows, other.top + other.rows)
-        guard from < to else { return 0 }
+        guard area > 0, other.area > 0, left <= other.right, other.left <= right, top <= other.bottom, other.top <= bottom else { return 0 }
+        if isRectangle, other.isRectangle {
+            return (min(right, other.right) - max(left, other.left) + 1) * (min(bottom, other.bottom) - max(top, other.top) + 1)
+        }
+        if isRectangle || other.isRectangle {
+            let (block, shape) = isRectangle ? (self, other) : (other, self)
+            var total = 0
+            for y in max(block.top, shape.top)...min(block.bottom, shape.bottom) {
+                for span in shape.spans[shape.rowStart[y - shape.top]..<shape.rowStart[y - shape.top + 1]] {
+                    let low = max(span.lowerBound, block.left), high = min(span.upperBound, block.right)
+                    if low <= high { total += high - low + 1 }
+                }
+            }
+            return total
+        }
         var total = 0
-        for y in from..<to {
+        for y in max(top, other.top)...min(bottom, other.bottom) {
             var i = rowStart[y - top], j = other.rowStart[y - other.top]
             let iEnd = rowStart[y - top + 1], jEnd = other.rowStart[y - other.top + 1]
             while i < iEnd, j < jEnd {

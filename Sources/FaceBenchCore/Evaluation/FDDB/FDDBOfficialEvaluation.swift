@@ -79,7 +79,7 @@ public enum FDDBOfficialEvaluation {
             }
             // Per image, from the highest score down: the change from the previous step.
             var previous = Step(threshold: .infinity, continuous: 0, discrete: 0, falsePositives: 0)
-            for step in steps(image).reversed() {
+            for step in steps(image) {
                 changes.append(Step(
                     threshold: step.threshold, continuous: step.continuous - previous.continuous,
                     discrete: step.discrete - previous.discrete, falsePositives: step.falsePositives - previous.falsePositives))
@@ -111,30 +111,66 @@ public enum FDDBOfficialEvaluation {
         return Result(faces: faces, points: points.reversed())
     }
 
-    /// The image's results at each distinct score, ascending.
+    /// The image's results at each distinct score, from the highest down. The matching only
+    /// changes when a detection that overlaps some face comes in, so it is recomputed then
+    /// only; rows (faces) and columns (detections) keep the toolkit's index order.
     static func steps(_ image: Image) -> [Step] {
-        let overlaps = image.faces.map { face in
-            image.detections.map { detection -> Double in
+        // Non-zero overlaps per detection: (face, overlap).
+        let touching: [[(face: Int, overlap: Double)]] = image.detections.map { detection in
+            image.faces.indices.compactMap { f in
+                let face = image.faces[f]
                 let intersection = face.intersectionArea(detection.region)
-                guard intersection > 0 else { return 0 }
-                return Double(intersection) / Double(face.area + detection.region.area - intersection)
+                guard intersection > 0 else { return nil }
+                return (f, Double(intersection) / Double(face.area + detection.region.area - intersection))
             }
         }
-        let scores = Array(Set(image.detections.map(\.score))).sorted()
-        return scores.map { threshold in
-            let valid = image.detections.indices.filter { image.detections[$0].score >= threshold }
-            let rows = image.faces.indices.filter { f in valid.contains { overlaps[f][$0] != 0 } }
-            let columns = valid.filter { d in rows.contains { overlaps[$0][d] != 0 } }
-            let matched = MaximumWeightMatching.pairs(rows.map { f in columns.map { overlaps[f][$0] } })
-            // The toolkit sums the pairs row by row of its (possibly transposed) matrix.
-            let ordered = rows.count > columns.count ? matched.sorted { $0.column < $1.column } : matched
-            var continuous = 0.0, discrete = 0
-            for pair in ordered {
-                let overlap = overlaps[rows[pair.row]][columns[pair.column]]
-                continuous += overlap
-                if overlap > 0.5 { discrete += 1 }
+        let order = image.detections.indices.sorted { image.detections[$0].score > image.detections[$1].score }
+        var steps: [Step] = []
+        var relevant: [Int] = []  // valid detections that overlap a face, by index
+        var valid = 0
+        var continuous = 0.0, discrete = 0
+        var position = 0
+        while position < order.count {
+            let threshold = image.detections[order[position]].score
+            var changed = false
+            while position < order.count, image.detections[order[position]].score == threshold {
+                let d = order[position]
+                valid += 1
+                if !touching[d].isEmpty {
+                    relevant.insert(d, at: relevant.firstIndex { $0 > d } ?? relevant.count)
+                    changed = true
+                }
+                position += 1
             }
-            return Step(threshold: threshold, continuous: continuous, discrete: discrete, falsePositives: valid.count - discrete)
+            if changed { (continuous, discrete) = match(relevant, touching, faces: image.faces.count) }
+            steps.append(Step(threshold: threshold, continuous: continuous, discrete: discrete, falsePositives: valid - discrete))
         }
+        return steps
+    }
+
+    /// Maximum-overlap matching of the given detections to the faces they overlap: the
+    /// matched overlaps' sum and how many exceed 0.5.
+    static func match(_ detections: [Int], _ touching: [[(face: Int, overlap: Double)]], faces count: Int) -> (Double, Int) {
+        var faceRow = [Int](repeating: -1, count: count)
+        for d in detections { for entry in touching[d] { faceRow[entry.face] = 0 } }
+        var rows: [Int] = []
+        for f in 0..<count where faceRow[f] == 0 {
+            faceRow[f] = rows.count
+            rows.append(f)
+        }
+        var weights = [[Double]](repeating: [Double](repeating: 0, count: detections.count), count: rows.count)
+        for (column, d) in detections.enumerated() {
+            for entry in touching[d] { weights[faceRow[entry.face]][column] = entry.overlap }
+        }
+        let matched = MaximumWeightMatching.pairs(weights)
+        // The toolkit sums the pairs row by row of its (possibly transposed) matrix.
+        let ordered = rows.count > detections.count ? matched.sorted { $0.column < $1.column } : matched
+        var continuous = 0.0, discrete = 0
+        for pair in ordered {
+            let overlap = weights[pair.row][pair.column]
+            continuous += overlap
+            if overlap > 0.5 { discrete += 1 }
+        }
+        return (continuous, discrete)
     }
 }

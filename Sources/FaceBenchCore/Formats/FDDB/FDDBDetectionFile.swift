@@ -17,31 +17,35 @@ public enum FDDBDetectionFile {
 
     public static func read(_ path: String, for dataset: Dataset) throws -> [Int: [Detection]] {
         let resolver = SampleResolver(dataset)
-        let lines = Array(try NumberedLines(path: path))
+        let text = TextScanner(try FileIO.read(path))
         var detections: [Int: [Detection]] = [:]
         var index = 0
-        while index < lines.count {
-            guard let first = lines[index].fields.first else {
+        while index < text.lines.count {
+            let header = text.fields(ofLine: index)
+            guard let first = header.first else {
                 index += 1
                 continue
             }
-            let image = String(first)
-            let line = lines[index].number
+            let image = text.text(first)
+            let line = index + 1
             guard let id = resolver.sample(named: image) else {
                 throw FaceBenchError.malformed(path: path, location: "line \(line)", reason: "no image '\(image)' in dataset \(dataset.name)")
             }
             guard detections[id] == nil else {
                 throw FaceBenchError.malformed(path: path, location: "line \(line)", reason: "'\(image)' is listed twice")
             }
-            guard index + 1 < lines.count, lines[index + 1].fields.count == 1, let count = Int(lines[index + 1].fields[0]), count >= 0 else {
+            let countFields = index + 1 < text.lines.count ? text.fields(ofLine: index + 1) : []
+            guard countFields.count == 1, let value = text.number(countFields[0]), value >= 0, value == value.rounded(), value < 1e9 else {
                 throw FaceBenchError.malformed(path: path, location: "line \(line + 1)", reason: "expected the number of regions of \(image)")
             }
-            guard index + 2 + count <= lines.count else {
+            let count = Int(value)
+            guard index + 2 + count <= text.lines.count else {
                 throw FaceBenchError.malformed(path: path, location: "line \(line)", reason: "\(image) lists \(count) regions but the file ends first")
             }
             var found: [Detection] = []
-            for regionLine in lines[(index + 2)..<(index + 2 + count)] {
-                found.append(try region(regionLine, in: path))
+            found.reserveCapacity(count)
+            for regionLine in (index + 2)..<(index + 2 + count) {
+                found.append(try region(text, line: regionLine, in: path))
             }
             detections[id] = found
             index += 2 + count
@@ -49,18 +53,18 @@ public enum FDDBDetectionFile {
         return detections
     }
 
-    static func region(_ line: NumberedLines.Line, in path: String) throws -> Detection {
-        let fields = line.fields
+    static func region(_ text: TextScanner, line index: Int, in path: String) throws -> Detection {
+        let fields = text.fields(ofLine: index)
         guard fields.count == 5 || fields.count == 6 else {
             throw FaceBenchError.malformed(
-                path: path, location: "line \(line.number)",
+                path: path, location: "line \(index + 1)",
                 reason: "expected 'left top width height score' or 'major minor angle cx cy score', found \(fields.count) fields")
         }
         var values: [Double] = []
+        values.reserveCapacity(6)
         for field in fields {
-            let bytes = Array(field.utf8)
-            guard let value = DecimalNumber.parse(bytes, 0..<bytes.count), value.isFinite else {
-                throw FaceBenchError.malformed(path: path, location: "line \(line.number)", reason: "'\(field)' is not a finite number")
+            guard let value = text.number(field), value.isFinite else {
+                throw FaceBenchError.malformed(path: path, location: "line \(index + 1)", reason: "'\(text.text(field))' is not a finite number")
             }
             values.append(value)
         }

@@ -45,29 +45,18 @@ public enum WIDERPredictionFolder {
     }
 
     public static func parse(_ bytes: [UInt8], path: String) throws -> [Detection] {
-        var lines: [Range<Int>] = []
-        var start = 0
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            lines.append(start..<index)
-            start = index + 1
-        }
-        if start < bytes.count { lines.append(start..<bytes.count) }
+        let text = TextScanner(bytes)
+        let lines = text.lines
         guard lines.count >= 2 else {
             throw FaceBenchError.malformed(path: path, location: nil, reason: "expected the image name and the number of boxes on the first two lines")
         }
-        var cursor = lines[1].lowerBound
-        guard let countField = nextField(bytes, &cursor, lines[1].upperBound), nextField(bytes, &cursor, lines[1].upperBound) == nil,
-              let countValue = DecimalNumber.parse(bytes, countField), countValue >= 0, countValue == countValue.rounded(), countValue < 1e9
-        else {
+        let countFields = text.fields(ofLine: 1)
+        guard countFields.count == 1, let countValue = text.number(countFields[0]), countValue >= 0, countValue == countValue.rounded(), countValue < 1e9 else {
             throw FaceBenchError.malformed(path: path, location: "line 2", reason: "expected the number of boxes")
         }
         let count = Int(countValue)
         var boxLines = lines.count - 2
-        while boxLines > 0 {
-            var probe = lines[boxLines + 1].lowerBound
-            if nextField(bytes, &probe, lines[boxLines + 1].upperBound) != nil { break }
-            boxLines -= 1
-        }
+        while boxLines > 0, text.isBlank(line: boxLines + 1) { boxLines -= 1 }
         guard boxLines == count else {
             throw FaceBenchError.malformed(path: path, location: "line 2", reason: "says \(count) boxes but \(boxLines) box lines follow")
         }
@@ -78,12 +67,11 @@ public enum WIDERPredictionFolder {
             var cursor = line.lowerBound
             var values: (Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0)
             for k in 0..<5 {
-                guard let field = nextField(bytes, &cursor, line.upperBound) else {
+                guard let field = text.nextField(&cursor, line.upperBound) else {
                     throw FaceBenchError.malformed(path: path, location: "line \(number + 3)", reason: "expected 'x y w h score', found \(k) fields")
                 }
-                guard let value = DecimalNumber.parse(bytes, field), value.isFinite else {
-                    let text = String(decoding: bytes[field], as: UTF8.self)
-                    throw FaceBenchError.malformed(path: path, location: "line \(number + 3)", reason: "'\(text)' is not a finite number")
+                guard let value = text.number(field), value.isFinite else {
+                    throw FaceBenchError.malformed(path: path, location: "line \(number + 3)", reason: "'\(text.text(field))' is not a finite number")
                 }
                 switch k {
                 case 0: values.0 = value
@@ -96,20 +84,6 @@ public enum WIDERPredictionFolder {
             detections.append(Detection(box: Box(x: values.0, y: values.1, width: values.2, height: values.3), score: values.4))
         }
         return detections
-    }
-
-    /// The next field of a line (separated by spaces, tabs, commas or a trailing CR), moving
-    /// `cursor` past it; nil at the end of the line.
-    @inline(__always)
-    static func nextField(_ bytes: [UInt8], _ cursor: inout Int, _ end: Int) -> Range<Int>? {
-        func separates(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: ",")
-        }
-        while cursor < end, separates(bytes[cursor]) { cursor += 1 }
-        guard cursor < end else { return nil }
-        let start = cursor
-        while cursor < end, !separates(bytes[cursor]) { cursor += 1 }
-        return start..<cursor
     }
 
     /// Writes one file per sample (images without detections get a count of 0) under
