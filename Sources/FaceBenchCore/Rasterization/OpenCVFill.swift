@@ -64,7 +64,7 @@ public enum OpenCVFill {
     static func fillConvexPolygon(_ vertices: [(x: Int64, y: Int64)]) -> PixelRegion {
         let count = vertices.count
         let half = one >> 1
-        var minX = vertices[0].x, maxX = minX, minY = vertices[0].y, maxY = minY
+        var minY = vertices[0].y, maxY = minY
         var lowest = 0
         for (index, vertex) in vertices.enumerated() {
             if vertex.y < minY {
@@ -72,12 +72,8 @@ public enum OpenCVFill {
                 lowest = index
             }
             maxY = max(maxY, vertex.y)
-            maxX = max(maxX, vertex.x)
-            minX = min(minX, vertex.x)
         }
-        var canvas = Canvas(
-            left: Int(minX >> shift) - 2, top: Int(minY >> shift) - 2,
-            right: Int((maxX + one - 1) >> shift) + 2, bottom: Int((maxY + one - 1) >> shift) + 2)
+        var canvas = Canvas()
 
         var previous = vertices[count - 1]
         for vertex in vertices {
@@ -131,30 +127,36 @@ public enum OpenCVFill {
         return canvas.region
     }
 
-    /// A bitmap over a shape's extent that the drawing primitives write into.
+    /// What the drawing primitives write: runs `(y, x1, x2)` in any order, overlapping or
+    /// not, merged into a `PixelRegion` at the end.
     struct Canvas {
-        let left: Int, top: Int, width: Int, height: Int
-        var bits: [Bool]
+        var runs: [(y: Int, x1: Int, x2: Int)] = []
 
-        init(left: Int, top: Int, right: Int, bottom: Int) {
-            self.left = left
-            self.top = top
-            width = right - left + 1
-            height = bottom - top + 1
-            bits = [Bool](repeating: false, count: width * height)
+        var region: PixelRegion {
+            let sorted = runs.sorted { $0.y != $1.y ? $0.y < $1.y : $0.x1 < $1.x1 }
+            guard let first = sorted.first else { return .empty }
+            var rowStart = [0]
+            var spans: [ClosedRange<Int>] = []
+            var row = first.y
+            for run in sorted {
+                while row < run.y {
+                    rowStart.append(spans.count)
+                    row += 1
+                }
+                if let last = spans.last, rowStart.last! < spans.count, run.x1 <= last.upperBound + 1 {
+                    spans[spans.count - 1] = last.lowerBound...max(last.upperBound, run.x2)
+                } else {
+                    spans.append(run.x1...run.x2)
+                }
+            }
+            rowStart.append(spans.count)
+            return PixelRegion(top: first.y, rowStart: rowStart, spans: spans)
         }
 
-        var region: PixelRegion { PixelRegion(bitmap: bits, width: width, originX: left, originY: top) }
-
-        mutating func set(_ x: Int, _ y: Int) {
-            let column = x - left, row = y - top
-            precondition(column >= 0 && column < width && row >= 0 && row < height, "pixel outside the shape's extent")
-            bits[row * width + column] = true
-        }
+        mutating func set(_ x: Int, _ y: Int) { runs.append((y, x, x)) }
 
         mutating func row(_ y: Int, from x1: Int, to x2: Int) {
-            guard x1 <= x2 else { return }
-            for x in x1...x2 { set(x, y) }
+            if x1 <= x2 { runs.append((y, x1, x2)) }
         }
 
         /// `Line2`: OpenCV's 8-connected line between fixed-point points (16 bits).
