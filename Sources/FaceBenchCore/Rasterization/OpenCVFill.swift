@@ -133,24 +133,46 @@ public enum OpenCVFill {
         var runs: [(y: Int, x1: Int, x2: Int)] = []
 
         var region: PixelRegion {
-            let sorted = runs.sorted { $0.y != $1.y ? $0.y < $1.y : $0.x1 < $1.x1 }
-            guard let first = sorted.first else { return .empty }
+            guard let first = runs.first else { return .empty }
+            var low = first.y, high = first.y
+            for run in runs {
+                low = min(low, run.y)
+                high = max(high, run.y)
+            }
+            // Bucket the runs by row, then sort each row's few runs by x and merge them.
+            var start = [Int](repeating: 0, count: high - low + 2)
+            for run in runs { start[run.y - low + 1] += 1 }
+            for row in 1..<start.count { start[row] += start[row - 1] }
+            var next = start
+            var bucketed = [(x1: Int, x2: Int)](repeating: (0, 0), count: runs.count)
+            for run in runs {
+                bucketed[next[run.y - low]] = (run.x1, run.x2)
+                next[run.y - low] += 1
+            }
             var rowStart = [0]
             var spans: [ClosedRange<Int>] = []
-            var row = first.y
-            for run in sorted {
-                while row < run.y {
-                    rowStart.append(spans.count)
-                    row += 1
+            for row in 0...(high - low) {
+                let from = start[row], to = start[row + 1]
+                for i in from..<to {
+                    var j = i
+                    while j > from, bucketed[j - 1].x1 > bucketed[j].x1 {
+                        bucketed.swapAt(j - 1, j)
+                        j -= 1
+                    }
                 }
-                if let last = spans.last, rowStart.last! < spans.count, run.x1 <= last.upperBound + 1 {
-                    spans[spans.count - 1] = last.lowerBound...max(last.upperBound, run.x2)
-                } else {
-                    spans.append(run.x1...run.x2)
+                let rowFirstSpan = spans.count
+                for i in from..<to {
+                    let run = bucketed[i]
+                    if spans.count > rowFirstSpan, run.x1 <= spans[spans.count - 1].upperBound + 1 {
+                        let last = spans[spans.count - 1]
+                        spans[spans.count - 1] = last.lowerBound...max(last.upperBound, run.x2)
+                    } else {
+                        spans.append(run.x1...run.x2)
+                    }
                 }
+                rowStart.append(spans.count)
             }
-            rowStart.append(spans.count)
-            return PixelRegion(top: first.y, rowStart: rowStart, spans: spans)
+            return PixelRegion(top: low, rowStart: rowStart, spans: spans)
         }
 
         mutating func set(_ x: Int, _ y: Int) { runs.append((y, x, x)) }
