@@ -47,3 +47,18 @@ final class WIDERFaceLoaderTests: XCTestCase {
         }
     }
 }
+
+final class StandardDatasetTests: XCTestCase {
+    func testNamedAndPathDatasetsResolve() throws {
+        let wider = try FixturePaths.dataset("wider-val-gt")
+        let fddb = try FixturePaths.dataset("fddb-folds")
+        let catalog = DatasetCatalog(
+            definitions: DatasetCatalog.standardDefinitions, formats: DatasetCatalog.standardFormats,
+            searchPath: [String(wider.dropLast("/wider-val-gt".count))])
+        XCTAssertEqual(try catalog.resolve("wider-val").samples.count, 3226)
+        XCTAssertEqual(try catalog.resolve("fddb").samples.count, 2845)
+        XCTAssertEqual(try catalog.resolve(fddb + "/FDDB-fold-03-ellipseList.txt").format, "fddb")
+        XCTAssertEqual(try catalog.resolve(wider + "/wider_face_val_bbx_gt.txt").faceCount, 39708)
+        XCTAssertEqual(try catalog.resolve(wider).format, "wider")
+    }
+}
