@@ -34,8 +34,8 @@ public enum WIDERFaceLoader {
             return try loadMAT(root: root, name: name, split: chosen)
         }
         let texts = files.filter { $0.hasPrefix("wider_face_") && $0.hasSuffix("_bbx_gt.txt") }
-        let wanted = split.map { "wider_face_\($0)_bbx_gt.txt" }
-        guard let text = wanted.flatMap({ texts.contains($0) ? $0 : nil }) ?? (texts.contains("wider_face_val_bbx_gt.txt") ? "wider_face_val_bbx_gt.txt" : texts.first) else {
+        let preferred = "wider_face_\(split ?? "val")_bbx_gt.txt"
+        guard let text = texts.contains(preferred) ? preferred : split == nil ? texts.first : nil else {
             throw FaceBenchError.malformed(path: root, location: nil, reason: "no wider_face_<split>.mat or wider_face_<split>_bbx_gt.txt here")
         }
         return try loadText(path: root + "/" + text, name: name)
