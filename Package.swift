@@ -4,7 +4,9 @@
 // Target graph (data flows one way, dependencies point down):
 //
 //   facebench (executable) → FaceBenchCLI
-//   FaceBenchCLI → FaceBenchOpenCV, FaceBenchDlib, FaceBenchCodecs, FaceBenchCore
+//   FaceBenchCLI → FaceBenchOpenCV, FaceBenchDlib, FaceBenchCodecs, FaceBenchExternal, FaceBenchCore
+//   FaceBenchExternal (exec: programs, plugin: shared libraries) → CFaceBenchPlugin (the
+//   plugin ABI header), FaceBenchCore
 //   FaceBenchOpenCV → COpenCVShim (C++),  FaceBenchDlib → CDlibShim (C++),
 //   FaceBenchCodecs → CImageCodecs (C: libjpeg-turbo, libpng)
 //   FaceBenchCore: pure Swift, no native dependency, no unsafe flags.
@@ -21,6 +23,7 @@ let package = Package(
         .library(name: "FaceBenchCodecs", targets: ["FaceBenchCodecs"]),
         .library(name: "FaceBenchOpenCV", targets: ["FaceBenchOpenCV"]),
         .library(name: "FaceBenchDlib", targets: ["FaceBenchDlib"]),
+        .library(name: "FaceBenchExternal", targets: ["FaceBenchExternal"]),
         .executable(name: "facebench", targets: ["facebench"]),
     ],
     targets: [
@@ -52,18 +55,28 @@ let package = Package(
         ),
         .target(name: "FaceBenchDlib", dependencies: ["FaceBenchCore", "CDlibShim"]),
 
+        .target(name: "CFaceBenchPlugin"),
+        .target(name: "FaceBenchExternal", dependencies: ["FaceBenchCore", "CFaceBenchPlugin"]),
+
         .target(
             name: "FaceBenchCLI",
-            dependencies: ["FaceBenchCore", "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchDlib"]
+            dependencies: ["FaceBenchCore", "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchDlib", "FaceBenchExternal"]
         ),
         .executableTarget(name: "facebench", dependencies: ["FaceBenchCLI"]),
 
-        .testTarget(name: "FaceBenchCoreTests", dependencies: ["FaceBenchCore"]),
+        .target(name: "FaceBenchTestSupport", dependencies: ["FaceBenchCore"], path: "Tests/FaceBenchTestSupport"),
+        .testTarget(name: "FaceBenchCoreTests", dependencies: ["FaceBenchCore", "FaceBenchTestSupport"]),
         .testTarget(
             name: "FaceBenchBackendTests",
-            dependencies: ["FaceBenchCore", "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchDlib"]
+            dependencies: ["FaceBenchCore", "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchDlib", "FaceBenchTestSupport"]
         ),
-        .testTarget(name: "FaceBenchCLITests", dependencies: ["FaceBenchCLI", "FaceBenchCore"]),
+        .testTarget(
+            name: "FaceBenchCLITests", dependencies: ["FaceBenchCLI", "FaceBenchCore", "FaceBenchCodecs", "FaceBenchTestSupport"]
+        ),
+        .testTarget(
+            name: "FaceBenchExternalTests",
+            dependencies: ["FaceBenchExternal", "FaceBenchCore", "FaceBenchCodecs", "FaceBenchCLI", "FaceBenchTestSupport"]
+        ),
     ],
     cxxLanguageStandard: .cxx17
 )

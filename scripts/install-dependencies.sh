@@ -13,6 +13,12 @@ packages=(
 )
 if [ "${FACEBENCH_WITH_CHROMIUM:-0}" = 1 ]; then packages+=(chromium); fi
 
+# pycocotools (PyPI), the reference COCO evaluator, for the checks that compare against it.
+if ! python3 -c "import pycocotools" 2>/dev/null; then
+  python3 -m pip install --quiet --disable-pip-version-check pycocotools >/dev/null 2>&1 \
+    || echo "install-dependencies: pycocotools unavailable; checks against it will be skipped" >&2
+fi
+
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -37,6 +37,7 @@ public enum FaceBenchCLI {
     static let commands: [RegisteredCommand] = [
         RegisteredCommand(ListCommand.self), RegisteredCommand(RunCommand.self),
         RegisteredCommand(DetectCommand.self), RegisteredCommand(MergeCommand.self),
+        RegisteredCommand(ReportCommand.self), RegisteredCommand(CompareCommand.self), RegisteredCommand(BaselineCommand.self),
         RegisteredCommand(OfficialEvalCommand.self),
     ]
 

@@ -1,6 +1,7 @@
 import FaceBenchCodecs
 import FaceBenchCore
 import FaceBenchDlib
+import FaceBenchExternal
 import FaceBenchOpenCV
 import Foundation
 
@@ -17,14 +18,22 @@ struct Toolbox: Sendable {
     static let defaultDetectors = ["haar", "lbp", "hog"]
 
     /// Accuracy protocols run on every detector beyond the basic metrics.
-    var evaluators: [any AccuracyEvaluator] { [WIDEREvaluator(), FDDBEvaluator()] }
+    var evaluators: [any AccuracyEvaluator] { [FaceSizeEvaluator(), WIDEREvaluator(), FDDBEvaluator()] }
+
+    /// Formats of detections made elsewhere, for `file:` detectors (tried in this order when
+    /// the spec names no format).
+    static let importers: [any DetectionImporter] = [
+        WatsonImporter(), GoogleVisionImporter(), MLKitImporter(), AppleVisionImporter(),
+        WIDERPredictionImporter(), FDDBDetectionImporter(),
+    ]
 
     static func standard() -> Toolbox {
         let environment = ProcessInfo.processInfo.environment
         let checkout = locateCheckout()
         let anchors = [FileManager.default.currentDirectoryPath] + (checkout.map { [$0] } ?? [])
         return Toolbox(
-            registry: DetectorRegistry(OpenCVBackend.kinds + DlibBackend.kinds),
+            registry: DetectorRegistry(
+                OpenCVBackend.kinds + DlibBackend.kinds + ExternalBackend.kinds + [ImportedDetectorKind.kind(importers: importers)]),
             catalog: DatasetCatalog(
                 definitions: DatasetCatalog.standardDefinitions, formats: DatasetCatalog.standardFormats,
                 searchPath: DatasetCatalog.searchPath(environment: environment, anchors: anchors)),
@@ -48,6 +57,16 @@ struct Toolbox: Sendable {
             url.deleteLastPathComponent()
         }
         return nil
+    }
+
+    /// The dataset results were made on: by name when the catalog knows it, else from the
+    /// folder the results recorded (`merge`, and the gallery of `report`).
+    func dataset(of results: RunResults) throws -> Dataset {
+        if catalog.definitions.contains(where: { $0.name == results.dataset.name }),
+           let dataset = try? catalog.resolve(results.dataset.name) {
+            return dataset
+        }
+        return try catalog.resolve(results.dataset.root)
     }
 
     /// Named datasets with images present here: what `run` uses without `--dataset`.

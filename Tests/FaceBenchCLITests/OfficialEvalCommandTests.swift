@@ -1,27 +1,19 @@
 import FaceBenchCLI
 import FaceBenchCore
+import FaceBenchTestSupport
 import Foundation
 import XCTest
 
 final class OfficialEvalCommandTests: XCTestCase {
-    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-
-    func sharedFolder(_ name: String) throws -> String {
-        let path = URL(fileURLWithPath: repository + "/../shared/datasets/" + name).standardized.path
-        guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("\(path) not found") }
-        return path
-    }
-
     /// FDDB folds 1–2 (copied to a scratch folder) with a fixture's detections: the written
     /// ROC files equal the reference's.
     func testWritesFDDBROCFiles() throws {
-        let folds = try sharedFolder("fddb-folds")
-        let scratch = NSTemporaryDirectory() + "/facebench-official-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let folds = try TestData.file("fddb-folds")
+        let scratch = try TestData.temporaryDirectory(self)
         for fold in ["01", "02"] {
             try FileIO.writeAtomically(FileIO.read("\(folds)/FDDB-fold-\(fold)-ellipseList.txt"), to: "\(scratch)/gt/FDDB-fold-\(fold)-ellipseList.txt")
         }
-        let fixtures = repository + "/Tests/Fixtures/FDDB"
+        let fixtures = TestData.fixture("FDDB")
         let status = FaceBenchCLI.run([
             "official-eval", "--protocol", "fddb", "--dataset", scratch + "/gt", "--predictions", fixtures + "/unit.txt", "--out", scratch + "/unit-",
         ])

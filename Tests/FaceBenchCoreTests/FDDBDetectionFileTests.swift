@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FaceBenchCore
+import FaceBenchTestSupport
 
 final class FDDBDetectionFileTests: XCTestCase {
     let dataset = Dataset(name: "tiny", format: "fddb", root: "/gt", annotationFiles: [], samples: [
@@ -9,9 +10,7 @@ final class FDDBDetectionFileTests: XCTestCase {
     ])
 
     func write(_ text: String) throws -> String {
-        let path = NSTemporaryDirectory() + "/facebench-fddb-\(UUID().uuidString).txt"
-        try FileIO.writeAtomically(text, to: path)
-        return path
+        try TestData.write(text, to: "detections-\(UUID().uuidString).txt", in: TestData.temporaryDirectory(self))
     }
 
     func testRoundTripAndEllipses() throws {

@@ -1,12 +1,13 @@
 import Foundation
 import XCTest
 @testable import FaceBenchCore
+import FaceBenchTestSupport
 
 /// FaceBench's FDDB protocol against Tests/Fixtures/FDDB (expected ROC files written by
 /// scripts/evaluation/fddb_reference.py: OpenCV-drawn masks, scipy's assignment, the
 /// toolkit's merge and output format).
 final class FDDBEvaluationTests: XCTestCase {
-    static let dataset = Result { try FDDBLoader.load(root: FixturePaths.dataset("fddb-folds"), name: "fddb") }
+    static let dataset = Result { try FDDBLoader.load(root: TestData.file("fddb-folds"), name: "fddb") }
 
     func testLoadsAllFolds() throws {
         let dataset = try Self.dataset.get()
@@ -24,20 +25,20 @@ final class FDDBEvaluationTests: XCTestCase {
 
     func testWritesTheToolkitsROCFilesForEveryFixture() throws {
         let full = try Self.dataset.get()
-        let expected = try JSONReader.parse(file: FixturePaths.fixture("FDDB/expected.json"))
+        let expected = try JSONReader.parse(file: TestData.fixture("FDDB/expected.json"))
         let folds = Set((expected["folds"]?.array ?? []).compactMap(\.int).map { String(format: "%02d", $0) })
         var dataset = full
         dataset.samples = full.samples.filter { folds.contains($0.attributes["fold"] ?? "") }
         for (name, spec) in try XCTUnwrap(expected["cases"]?.object).pairs {
-            let byID = try FDDBDetectionFile.read(FixturePaths.fixture("FDDB/\(name).txt"), for: dataset)
+            let byID = try FDDBDetectionFile.read(TestData.fixture("FDDB/\(name).txt"), for: dataset)
             let detections = dataset.samples.map { byID[$0.id] ?? [] }
             XCTAssertEqual(detections.reduce(0) { $0 + $1.count }, spec["detections"]?.int, name)
             let json = try FDDBEvaluator().evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: EvaluationOptions())
             XCTAssertEqual(json["faces"]?.int, spec["faces"]?.int, name)
             XCTAssertEqual(json["roc"]?["threshold"]?.array?.count, spec["points"]?.int, name)
             let (discrete, continuous) = try FDDBROCFiles.texts(json)
-            try assertSameLines(discrete, FileIO.readText(FixturePaths.fixture("FDDB/\(name)-DiscROC.txt")), "\(name) DiscROC")
-            try assertSameLines(continuous, FileIO.readText(FixturePaths.fixture("FDDB/\(name)-ContROC.txt")), "\(name) ContROC")
+            try assertSameLines(discrete, FileIO.readText(TestData.fixture("FDDB/\(name)-DiscROC.txt")), "\(name) DiscROC")
+            try assertSameLines(continuous, FileIO.readText(TestData.fixture("FDDB/\(name)-ContROC.txt")), "\(name) ContROC")
             XCTAssertEqual(json["discrete"]?["tpr_at_1000_fp"]?.double, spec["tpr_at_1000_fp"]?["discrete"]?.double, name)
             XCTAssertEqual(json["continuous"]?["tpr_at_1000_fp"]?.double ?? 0, spec["tpr_at_1000_fp"]?["continuous"]?.double ?? 1, accuracy: 1e-12, name)
         }

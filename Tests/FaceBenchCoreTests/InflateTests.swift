@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FaceBenchCore
+import FaceBenchTestSupport
 
 final class InflateTests: XCTestCase {
     /// The uncompressed bytes of a fixture case, rebuilt by the generator's rules.
@@ -25,7 +26,7 @@ final class InflateTests: XCTestCase {
     }
 
     func testDecodesEveryStreamPythonsZlibWrote() throws {
-        let fixture = try JSONReader.parse(file: FixturePaths.fixture("Inflate/streams.json"))
+        let fixture = try JSONReader.parse(file: TestData.fixture("Inflate/streams.json"))
         let cases = try XCTUnwrap(fixture["cases"]?.array)
         XCTAssertGreaterThanOrEqual(cases.count, 10)
         for item in cases {
@@ -39,7 +40,7 @@ final class InflateTests: XCTestCase {
     }
 
     func testDecodesJustAPrefix() throws {
-        let fixture = try JSONReader.parse(file: FixturePaths.fixture("Inflate/streams.json"))
+        let fixture = try JSONReader.parse(file: TestData.fixture("Inflate/streams.json"))
         for name in ["dynamic-text", "stored-multi-block", "far-matches"] {
             let item = try XCTUnwrap(fixture["cases"]?.array?.first { $0["name"]?.string == name })
             let stream = [UInt8](try XCTUnwrap(Data(base64Encoded: item["zlib"]?.string ?? "")))
@@ -49,7 +50,7 @@ final class InflateTests: XCTestCase {
     }
 
     func testRejectsDamagedStreams() throws {
-        let fixture = try JSONReader.parse(file: FixturePaths.fixture("Inflate/streams.json"))
+        let fixture = try JSONReader.parse(file: TestData.fixture("Inflate/streams.json"))
         let item = try XCTUnwrap(fixture["cases"]?.array?.first { $0["name"]?.string == "dynamic-text" })
         let stream = [UInt8](try XCTUnwrap(Data(base64Encoded: item["zlib"]?.string ?? "")))
 

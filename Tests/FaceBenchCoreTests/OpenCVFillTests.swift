@@ -1,5 +1,6 @@
 import XCTest
 @testable import FaceBenchCore
+import FaceBenchTestSupport
 
 /// FaceBench's re-implementation of OpenCV's filled ellipse and rectangle against OpenCV
 /// 4.6 itself (Tests/Fixtures/FDDB/rasterize.py drew every shape with cv2 and kept exact
@@ -25,7 +26,7 @@ final class OpenCVFillTests: XCTestCase {
     }
 
     func testEllipsesArePixelExact() throws {
-        let fixture = try JSONReader.parse(file: FixturePaths.fixture("FDDB/rasterization.json"))
+        let fixture = try JSONReader.parse(file: TestData.fixture("FDDB/rasterization.json"))
         let ellipses = try XCTUnwrap(fixture["ellipses"]?.array)
         XCTAssertGreaterThan(ellipses.count, 2000)
         var mismatches = 0
@@ -44,7 +45,7 @@ final class OpenCVFillTests: XCTestCase {
     }
 
     func testRectanglesArePixelExact() throws {
-        let fixture = try JSONReader.parse(file: FixturePaths.fixture("FDDB/rasterization.json"))
+        let fixture = try JSONReader.parse(file: TestData.fixture("FDDB/rasterization.json"))
         for shape in try XCTUnwrap(fixture["rectangles"]?.array) {
             let c = shape["corners"]?.array?.compactMap(\.int) ?? []
             let region = OpenCVFill.rectangle(x1: c[0], y1: c[1], x2: c[2], y2: c[3])

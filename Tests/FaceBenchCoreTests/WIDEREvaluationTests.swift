@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FaceBenchCore
+import FaceBenchTestSupport
 
 /// FaceBench's WIDER protocol against the golden fixtures of Tests/Fixtures/WIDER (expected
 /// values from scripts/evaluation/wider_reference.py, itself checked against the official
@@ -29,10 +30,10 @@ final class WIDEREvaluationTests: XCTestCase {
         return folder
     }
 
-    static let dataset = Result { try WIDERFaceLoader.load(root: FixturePaths.dataset("wider-val-gt"), name: "wider-val") }
+    static let dataset = Result { try WIDERFaceLoader.load(root: TestData.file("wider-val-gt"), name: "wider-val") }
 
     func testEqualsTheOfficialEvaluationOnEveryFixture() throws {
-        let expected = try JSONReader.parse(file: FixturePaths.fixture("WIDER/expected.json"))
+        let expected = try JSONReader.parse(file: TestData.fixture("WIDER/expected.json"))
         let events = Set(try XCTUnwrap(expected["events"]?.array).compactMap(\.string))
         let full = try Self.dataset.get()
         var dataset = full
@@ -41,7 +42,7 @@ final class WIDEREvaluationTests: XCTestCase {
         let cases = try XCTUnwrap(expected["cases"]?.object)
         XCTAssertGreaterThanOrEqual(cases.pairs.count, 8)
         for (name, spec) in cases.pairs {
-            let folder = try Self.unpack(FixturePaths.fixture("WIDER/\(name).bundle"))
+            let folder = try Self.unpack(TestData.fixture("WIDER/\(name).bundle"))
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let byID = try WIDERPredictionFolder.read(folder, for: dataset)
             let detections = dataset.samples.map { byID[$0.id] ?? [] }
@@ -73,7 +74,7 @@ final class WIDEREvaluationTests: XCTestCase {
     /// Where the popular Python port disagrees with the official code, the fixtures record
     /// both; FaceBench must side with the official one.
     func testFixturesShowWhereThePythonPortDiffers() throws {
-        let expected = try JSONReader.parse(file: FixturePaths.fixture("WIDER/expected.json"))
+        let expected = try JSONReader.parse(file: TestData.fixture("WIDER/expected.json"))
         let cases = try XCTUnwrap(expected["cases"]?.object)
         func effect(_ name: String, _ part: String) -> Double { cases[name]?["port_part_effects"]?[part]?.double ?? -1 }
         func portGap(_ name: String) -> Double {

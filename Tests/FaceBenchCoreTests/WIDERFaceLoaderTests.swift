@@ -1,10 +1,11 @@
 import Foundation
 import XCTest
 @testable import FaceBenchCore
+import FaceBenchTestSupport
 
 final class WIDERFaceLoaderTests: XCTestCase {
     func testMATAndTextGiveTheSameFaces() throws {
-        let root = try FixturePaths.dataset("wider-val-gt")
+        let root = try TestData.file("wider-val-gt")
         let fromMAT = try WIDERFaceLoader.load(root: root, name: "wider-val")
         let fromText = try WIDERFaceLoader.loadText(path: root + "/wider_face_val_bbx_gt.txt", name: "wider-val")
         XCTAssertEqual(fromMAT.samples.count, 3226)
@@ -24,7 +25,7 @@ final class WIDERFaceLoaderTests: XCTestCase {
 
     /// Subset sizes as the official keep lists give them (counted with scipy).
     func testDifficultySubsetsAreNestedAndCounted() throws {
-        let dataset = try WIDERFaceLoader.load(root: FixturePaths.dataset("wider-val-gt"), name: "wider-val")
+        let dataset = try WIDERFaceLoader.load(root: TestData.file("wider-val-gt"), name: "wider-val")
         var counts: [String: Int] = [:]
         for face in dataset.samples.flatMap(\.faces) {
             counts[face.attributes["difficulty"] ?? "none", default: 0] += 1
@@ -36,7 +37,7 @@ final class WIDERFaceLoaderTests: XCTestCase {
     }
 
     func testMalformedTextNamesTheLine() throws {
-        let path = NSTemporaryDirectory() + "/wider_face_bad_bbx_gt.txt"
+        let path = try TestData.temporaryDirectory(self) + "/wider_face_bad_bbx_gt.txt"
         try FileIO.writeAtomically("0--Parade/a.jpg\n2\n1 2 3 4 0 0 0 0 0 0\n1 two 3 4\n", to: path)
         XCTAssertThrowsError(try WIDERFaceLoader.loadText(path: path, name: "bad")) { error in
             XCTAssertEqual("\(error)", "\(path): line 4: expected 'x y w h' and optional labels as integers")
@@ -50,11 +51,10 @@ final class WIDERFaceLoaderTests: XCTestCase {
 
 final class StandardDatasetTests: XCTestCase {
     func testNamedAndPathDatasetsResolve() throws {
-        let wider = try FixturePaths.dataset("wider-val-gt")
-        let fddb = try FixturePaths.dataset("fddb-folds")
+        let wider = try TestData.file("wider-val-gt")
+        let fddb = try TestData.file("fddb-folds")
         let catalog = DatasetCatalog(
-            definitions: DatasetCatalog.standardDefinitions, formats: DatasetCatalog.standardFormats,
-            searchPath: [String(wider.dropLast("/wider-val-gt".count))])
+            definitions: DatasetCatalog.standardDefinitions, formats: DatasetCatalog.standardFormats, searchPath: [TestData.datasets])
         XCTAssertEqual(try catalog.resolve("wider-val").samples.count, 3226)
         XCTAssertEqual(try catalog.resolve("fddb").samples.count, 2845)
         XCTAssertEqual(try catalog.resolve(fddb + "/FDDB-fold-03-ellipseList.txt").format, "fddb")

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FaceBenchCore
+import FaceBenchTestSupport
 
 final class WIDERPredictionFolderTests: XCTestCase {
     let dataset = Dataset(name: "tiny", format: "wider", root: "/gt", annotationFiles: [], samples: [
@@ -9,11 +10,8 @@ final class WIDERPredictionFolderTests: XCTestCase {
         Sample(id: 3, name: "1--Handshaking/b_1.jpg", faces: []),
     ])
 
-    func temporaryFolder() -> String { NSTemporaryDirectory() + "/facebench-widerfolder-\(UUID().uuidString)" }
-
     func testWritesWhatItReadsBackExactly() throws {
-        let folder = temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try TestData.temporaryDirectory(self)
         let detections: [[Detection]] = [
             [Detection(box: Box(x: 1, y: 2.5, width: 30.25, height: 40), score: 0.1 + 0.2), Detection(box: Box(x: -3, y: 0, width: 1e-7, height: 2), score: -1.5)],
             [],
@@ -48,8 +46,7 @@ final class WIDERPredictionFolderTests: XCTestCase {
         let parsed = try WIDERPredictionFolder.parse(Array("a_1\r\n1\r\n1,2,3,4,0.5,9,9\r\n\r\n".utf8), path: "p.txt")
         XCTAssertEqual(parsed, [Detection(box: Box(x: 1, y: 2, width: 3, height: 4), score: 0.5)])
 
-        let folder = temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try TestData.temporaryDirectory(self)
         try FileIO.writeAtomically("x\n0\n", to: folder + "/0--Parade/unknown.txt")
         XCTAssertThrowsError(try WIDERPredictionFolder.read(folder, for: dataset)) { error in
             XCTAssertEqual("\(error)", "\(folder)/0--Parade/unknown.txt: no image '0--Parade/unknown' in dataset tiny")

@@ -1,6 +1,49 @@
 import FaceBenchCore
+import Foundation
 
 enum MergeCommand: FaceBenchCommand {
-    static let spec = CommandSpec(name: "merge", abstract: "placeholder")
-    static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 { 0 }
+    static let spec = CommandSpec(
+        name: "merge",
+        abstract: "Combine the outputs of shards (`run --shard K/N`) into one result.",
+        discussion: """
+            Each DIR is a run folder (holding <dataset>/results.json), a dataset folder (holding results.json) or \
+            a results.json file. Results of the same dataset are merged: accuracy is recomputed from the pooled \
+            detections (equal to a single-machine run), latency pools every sample, and every machine's \
+            environment is recorded. Shards must not overlap and must share detectors and settings.
+            """,
+        options: [
+            OptionSpec("out", .value("DIR"), help: "Output folder.", default: "Results/runs/merged-<UTC time>"),
+            OptionSpec("dataset", .value("NAME|PATH"), help: "Where to load the ground truth from.", default: "the dataset named in the results, else its recorded folder"),
+        ],
+        arguments: [ArgumentSpec(name: "DIR", help: "Shard outputs to merge.", repeated: true)],
+        examples: ["facebench merge shards/1 shards/2 shards/3 shards/4 --out merged"])
+
+    static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
+        var groups: [String: [RunResults]] = [:]
+        var order: [String] = []
+        for path in try arguments.positionals.flatMap(ResultsLocator.files) {
+            let results = try RunResults.read(path)
+            if groups[results.dataset.name] == nil { order.append(results.dataset.name) }
+            groups[results.dataset.name, default: []].append(results)
+        }
+        let out = try arguments.string("out").map { URL(fileURLWithPath: $0).standardized.path }
+            ?? RunCommand.outputDirectory(nil, resume: false, prefix: "merged-")
+        var finished: [RunResults] = []
+        var datasets: [String: Dataset] = [:]
+        for name in order {
+            let parts = groups[name]!
+            let dataset = try arguments.string("dataset").map(toolbox.catalog.resolve) ?? toolbox.dataset(of: parts[0])
+            let merged = try RunResults.merged(parts, dataset: dataset, evaluators: toolbox.evaluators)
+            if merged.dataset.images < merged.dataset.totalImages {
+                StandardStreams.error("facebench merge: \(name): \(merged.dataset.images) of \(merged.dataset.totalImages) images present (a shard missing?)\n")
+            }
+            try RunCommand.write(merged, dataset: dataset, to: out + "/" + name, toolbox: toolbox)
+            StandardStreams.output(MarkdownReport.section(RunCommand.comparison(merged), evaluators: toolbox.evaluators) + "\n\n")
+            finished.append(merged)
+            datasets[name] = dataset
+        }
+        try RunCommand.writeReports(finished, datasets: datasets, to: out, toolbox: toolbox)
+        StandardStreams.error("facebench merge: results in \(out)\n")
+        return ExitStatus.success
+    }
 }

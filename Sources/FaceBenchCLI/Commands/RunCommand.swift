@@ -10,7 +10,8 @@ enum RunCommand: FaceBenchCommand {
             Each image is decoded once (timed separately), then every detector runs on it, in an order rotated \
             image by image. Each finished image is appended to DIR/<dataset>/images.jsonl, so an interrupted run \
             (Ctrl-C, kill, power loss) continues with --resume. Writes results.json, gt.coco.json, \
-            <detector>.coco.json and report.md per dataset, and DIR/report.md for all.
+            <detector>.coco.json, report.md and report.html per dataset, and DIR/report.md and DIR/report.html \
+            for all datasets (see `facebench report`).
             """,
         options: [
             OptionSpec("dataset", .repeated("NAME|PATH", commaSeparated: false), help: "Dataset name (see `facebench list`) or a folder/file in a known format.", default: "every named dataset with images found"),
@@ -52,16 +53,17 @@ enum RunCommand: FaceBenchCommand {
         let interruption = InterruptHandler(stop: stop)
         defer { interruption.cancel() }
         let environment = toolbox.environment()
-        if !environment.isReleaseBuild {
-            StandardStreams.error("facebench run: WARNING: this is a debug build; latencies are not representative (swift build -c release)\n")
-        }
-        var combined = ""
+        var finished: [RunResults] = []
+        var datasets: [String: Dataset] = [:]
         var interrupted = false
         for name in datasetNames {
             let dataset = try toolbox.catalog.resolve(name)
             let directory = out + "/" + dataset.name
             let context = DetectorContext(outputDirectory: directory, dataset: dataset)
             let factories = try toolbox.registry.factories(for: specs, context: context)
+            if finished.isEmpty, !environment.isReleaseBuild {
+                StandardStreams.error("facebench run: WARNING: this is a debug build; latencies are not representative (swift build -c release)\n")
+            }
             let runner = BenchmarkRunner(
                 .init(
                     dataset: dataset, factories: factories, decoder: toolbox.decoder, settings: settings,
@@ -69,16 +71,16 @@ enum RunCommand: FaceBenchCommand {
                     evaluators: toolbox.evaluators),
                 stop: stop)
             let results = try runner.run()
-            try write(results, dataset: dataset, to: directory)
-            let section = ComparisonReport.markdown(results)
-            StandardStreams.output(section + "\n")
-            combined += section + "\n"
+            finished.append(results)
+            datasets[results.dataset.name] = dataset
+            try write(results, dataset: dataset, to: directory, toolbox: toolbox)
+            StandardStreams.output(MarkdownReport.section(comparison(results), evaluators: toolbox.evaluators) + "\n\n")
             if results.interrupted {
                 interrupted = true
                 break
             }
         }
-        try FileIO.writeAtomically("# FaceBench comparison\n\n" + combined, to: out + "/report.md")
+        try writeReports(finished, datasets: datasets, to: out, toolbox: toolbox)
         StandardStreams.error("facebench run: results in \(out)\n")
         if interrupted {
             StandardStreams.error("facebench run: interrupted; continue with: facebench run --resume --out \(out) (same options)\n")
@@ -87,7 +89,24 @@ enum RunCommand: FaceBenchCommand {
         return ExitStatus.success
     }
 
-    static func write(_ results: RunResults, dataset: Dataset, to directory: String) throws {
+    static func comparison(_ results: RunResults) -> DatasetComparison {
+        DatasetComparison(dataset: results.dataset.name, entries: [LabelledResults(label: nil, path: "", results: results)])
+    }
+
+    /// `report.md` and `report.html` of every dataset together, in the run folder.
+    static func writeReports(_ results: [RunResults], datasets: [String: Dataset], to out: String, toolbox: Toolbox) throws {
+        let comparisons = results.map(comparison)
+        try FileIO.writeAtomically(MarkdownReport.document(comparisons, evaluators: toolbox.evaluators), to: out + "/report.md")
+        var report = htmlReport(datasets: datasets, toolbox: toolbox)
+        try FileIO.writeAtomically(report.document(comparisons), to: out + "/report.html")
+    }
+
+    static func htmlReport(datasets: [String: Dataset], toolbox: Toolbox) -> HTMLReport {
+        HTMLReport(evaluators: toolbox.evaluators, datasets: datasets, gallery: Gallery(decoder: toolbox.decoder, encoder: toolbox.encoder))
+    }
+
+    /// A dataset's files: results.json, the COCO exports, report.md and report.html.
+    static func write(_ results: RunResults, dataset: Dataset, to directory: String, toolbox: Toolbox) throws {
         try results.write(to: directory + "/results.json")
         let samples = results.records.compactMap { record in dataset.samples.first { $0.id == record.sampleID } }
         try FileIO.writeAtomically(JSONWriter().bytes(COCOExport.groundTruth(dataset, samples: samples)), to: directory + "/gt.coco.json")
@@ -96,12 +115,15 @@ enum RunCommand: FaceBenchCommand {
                 JSONWriter(indent: nil).bytes(COCOExport.detections(results.records, detector: detector.id)),
                 to: directory + "/\(detector.id).coco.json")
         }
-        try FileIO.writeAtomically(ComparisonReport.markdown(results), to: directory + "/report.md")
+        let single = [comparison(results)]
+        try FileIO.writeAtomically(MarkdownReport.document(single, evaluators: toolbox.evaluators), to: directory + "/report.md")
+        var report = htmlReport(datasets: [results.dataset.name: dataset], toolbox: toolbox)
+        try FileIO.writeAtomically(report.document(single), to: directory + "/report.html")
     }
 
-    /// `--out`, or a new timestamped folder under Results/runs (linked as `latest`); with
-    /// `--resume` and no `--out`, the latest run.
-    static func outputDirectory(_ given: String?, resume: Bool) throws -> String {
+    /// `--out`, or a new timestamped folder under Results/runs (a run's is linked as `latest`);
+    /// with `--resume` and no `--out`, the latest run.
+    static func outputDirectory(_ given: String?, resume: Bool, prefix: String = "") throws -> String {
         if let given { return URL(fileURLWithPath: given).standardized.path }
         let runs = FileManager.default.currentDirectoryPath + "/Results/runs"
         let latest = runs + "/latest"
@@ -114,11 +136,13 @@ enum RunCommand: FaceBenchCommand {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyyMMdd-HHmmss"
         formatter.timeZone = TimeZone(identifier: "UTC")
-        let stamp = formatter.string(from: Date())
+        let stamp = prefix + formatter.string(from: Date())
         let directory = runs + "/" + stamp
         try FileIO.createDirectory(directory)
-        try? FileManager.default.removeItem(atPath: latest)
-        try? FileManager.default.createSymbolicLink(atPath: latest, withDestinationPath: stamp)
+        if prefix.isEmpty {
+            try? FileManager.default.removeItem(atPath: latest)
+            try? FileManager.default.createSymbolicLink(atPath: latest, withDestinationPath: stamp)
+        }
         return directory
     }
 }

@@ -35,8 +35,11 @@ public struct Canvas {
     }
 
     public mutating func fill(x: Int, y: Int, width: Int, height: Int, _ color: Color) {
-        for yy in max(0, y)..<min(image.height, y + height) {
-            for xx in max(0, x)..<min(image.width, x + width) { set(xx, yy, color) }
+        let x0 = max(0, x), x1 = min(image.width, x + width)
+        let y0 = max(0, y), y1 = min(image.height, y + height)
+        guard x0 < x1, y0 < y1 else { return }  // entirely outside the image
+        for yy in y0..<y1 {
+            for xx in x0..<x1 { set(xx, yy, color) }
         }
     }
 

@@ -13,7 +13,7 @@ public enum FaceAnnotator {
     /// Draws `detections` alone (no ground truth): every box blue with its score.
     public static func draw(detections: [Detection], on image: RGBImage, scale: Double = 1) -> RGBImage {
         var canvas = Canvas(image)
-        let thickness = max(1, Int((2 * scale).rounded()))
+        let thickness = lineWidth(scale: scale)
         for detection in detections {
             let box = detection.box.scaled(by: scale)
             canvas.rectangle(box, self.detection, thickness: thickness)
@@ -28,7 +28,7 @@ public enum FaceAnnotator {
         faces: [Face], detections: [Detection], match: ImageMatch, on image: RGBImage, scale: Double = 1, showScores: Bool = true
     ) -> RGBImage {
         var canvas = Canvas(image)
-        let thickness = max(1, Int((2 * scale).rounded()))
+        let thickness = lineWidth(scale: scale)
         for (index, face) in faces.enumerated() {
             let box = face.box.scaled(by: scale)
             if face.ignore {
@@ -54,6 +54,32 @@ public enum FaceAnnotator {
         }
         return canvas.image
     }
+
+    /// Images side by side on white, each under its title (one panel per detector), so
+    /// several detectors' boxes do not pile up on one picture.
+    public static func panels(_ panels: [(title: String, image: RGBImage)]) -> RGBImage {
+        guard panels.count > 1 else { return panels.first?.image ?? RGBImage(width: 1, height: 1, pixels: [255, 255, 255]) }
+        let gap = 12, titleHeight = 24
+        let width = panels.reduce(0) { $0 + $1.image.width } + gap * (panels.count - 1)
+        let height = titleHeight + (panels.map(\.image.height).max() ?? 0)
+        var canvas = Canvas(RGBImage(width: width, height: height, pixels: [UInt8](repeating: 255, count: width * height * 3)))
+        var left = 0
+        for (title, image) in panels {
+            canvas.text(title, x: left, y: 3, Color(255, 255, 255), background: Color(60, 64, 67), scale: 2)
+            for y in 0..<image.height {
+                for x in 0..<image.width {
+                    let o = y * image.stride + x * 3
+                    canvas.set(left + x, titleHeight + y, Color(image.pixels[o], image.pixels[o + 1], image.pixels[o + 2]))
+                }
+            }
+            left += image.width + gap
+        }
+        return canvas.image
+    }
+
+    /// Two pixels at full size, more on enlargements; never thinner on thumbnails, where a
+    /// one-pixel dashed outline disappears.
+    static func lineWidth(scale: Double) -> Int { max(2, Int((2 * scale).rounded())) }
 
     static func drawLandmarks(_ points: [Point]?, scale: Double, on canvas: inout Canvas, color: Color = landmark) {
         for point in points ?? [] {

@@ -83,7 +83,9 @@ public final class BenchmarkRunner: Sendable {
         }
         let log: RunLog
         var records: [ImageRecord]
-        if c.resume {
+        // Resuming where nothing was logged yet starts afresh, so schedulers can always pass
+        // --resume to a retried job.
+        if c.resume, FileIO.exists(c.outputDirectory + "/" + RunLog.fileName) {
             (log, records) = try RunLog.resume(directory: c.outputDirectory, header: logHeader)
         } else {
             log = try RunLog.create(directory: c.outputDirectory, header: logHeader)
@@ -199,13 +201,13 @@ struct MainPass {
         let ids = c.factories.map(\.info.id)
         let count = c.factories.count
         while !runner.stop.isRequested {
+            var wallStart = MonotonicClock.nanoseconds()
             let index: Int? = shared.state.withLock { state in
                 guard state.next < pending.count else { return nil }
                 defer { state.next += 1 }
                 return state.next
             }
             guard let index else { break }
-            let wallStart = MonotonicClock.nanoseconds()
             let (position, sample) = pending[index]
             var image = GrayImage(width: 0, height: 0)
             var decodeMs: Double?
@@ -214,6 +216,7 @@ struct MainPass {
             }
             let input = DetectorInput(image: image, name: sample.name, path: sample.path)
             if !warmedUp {
+                let warmupStart = MonotonicClock.nanoseconds()
                 for d in 0..<count where !c.factories[d].info.isImported {
                     let before = ProcessMemory.residentMegabytes()
                     for _ in 0..<c.settings.warmup { _ = try? detectors[d].detect(input) }
@@ -224,6 +227,8 @@ struct MainPass {
                 warmedUp = true
                 shared.state.withLock { $0.setups[worker] = setups }
                 ready?.signal()
+                // Warm-up is setup, not per-image overhead.
+                wallStart &+= MonotonicClock.nanoseconds() &- warmupStart
             }
             let order = (0..<count).map { (position + $0) % count }
             var results: [String: DetectorImageResult] = [:]
@@ -235,11 +240,11 @@ struct MainPass {
                 results[ids[d]] = result
             }
             var record = ImageRecord(sample: sample, decodeMilliseconds: decodeMs, order: order.map { ids[$0] }, results: results)
-            // Overhead: the wall time of this image minus decode and timed calls. The log append
-            // below is the harness's too; it is charged to the next image of this worker.
+            try log.append(record)
+            // The harness's own time on this image: its wall time so far (claiming it, decoding,
+            // running, logging) minus decode and the timed calls. The logged copy cannot hold it.
             let wallMs = Double(MonotonicClock.nanoseconds() &- wallStart) / 1e6
             record.overheadMilliseconds = max(0, wallMs - (decodeMs ?? 0) - timedMs)
-            try log.append(record)
             let (done, current) = shared.state.withLock { state -> (Int, String) in
                 state.records.append(record)
                 return (state.records.count, state.current)

@@ -3,8 +3,9 @@
 public struct ImageRecord: Sendable, Equatable {
     /// `Sample.id` of the image.
     public var sampleID: Int
-    /// `Sample.name`, and its size when known, so results read without the dataset.
+    /// `Sample.name`, its file and its size when known, so results read without the dataset.
     public var name: String
+    public var path: String?
     public var width: Int?
     public var height: Int?
     /// Time to read and decode the file to gray pixels, when the image was decoded.
@@ -22,16 +23,17 @@ public struct ImageRecord: Sendable, Equatable {
         overheadMilliseconds: Double? = nil
     ) {
         self.init(
-            sampleID: sample.id, name: sample.name, width: sample.width, height: sample.height,
+            sampleID: sample.id, name: sample.name, path: sample.path, width: sample.width, height: sample.height,
             decodeMilliseconds: decodeMilliseconds, order: order, results: results, overheadMilliseconds: overheadMilliseconds)
     }
 
     public init(
-        sampleID: Int, name: String, width: Int?, height: Int?, decodeMilliseconds: Double?, order: [String],
+        sampleID: Int, name: String, path: String? = nil, width: Int?, height: Int?, decodeMilliseconds: Double?, order: [String],
         results: [String: DetectorImageResult], overheadMilliseconds: Double? = nil
     ) {
         self.sampleID = sampleID
         self.name = name
+        self.path = path
         self.width = width
         self.height = height
         self.decodeMilliseconds = decodeMilliseconds

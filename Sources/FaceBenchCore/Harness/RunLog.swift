@@ -58,9 +58,6 @@ public final class RunLog: @unchecked Sendable {
     /// from `header` (naming the fields that differ) or a line in the middle is corrupt.
     public static func resume(directory: String, header: JSONValue) throws -> (log: RunLog, records: [ImageRecord]) {
         let path = directory + "/" + fileName
-        guard FileIO.exists(path) else {
-            throw FaceBenchError.usage("--resume: \(path) does not exist; nothing to resume (run without --resume to start)")
-        }
         let bytes = try FileIO.read(path)
         var lines: [ArraySlice<UInt8>] = []
         var start = 0

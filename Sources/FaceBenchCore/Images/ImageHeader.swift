@@ -6,6 +6,11 @@ public enum ImageHeader {
     public struct Size: Hashable, Sendable {
         public var width: Int
         public var height: Int
+
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
     }
 
     public static func size(ofFileAt path: String) throws -> Size {

@@ -16,6 +16,11 @@ public struct ImageMatch: Sendable, Equatable {
 
     public var truePositives: Int { outcomes.reduce(0) { if case .truePositive = $1 { return $0 + 1 } else { return $0 } } }
     public var falsePositives: Int { outcomes.reduce(0) { $1 == .falsePositive ? $0 + 1 : $0 } }
+
+    /// Faces no detection matched, ignored faces aside; `faces` are the ones matched against.
+    public func missedFaces(of faces: [Face]) -> Int {
+        zip(faces, matchedDetection).reduce(0) { $0 + (!$1.0.ignore && $1.1 == nil ? 1 : 0) }
+    }
 }
 
 /// Greedy one-to-one matching by descending score, the rule of PASCAL VOC and COCO.

@@ -39,7 +39,7 @@ extension ImageRecord {
             results[id] = .object(entry)
         }
         return .object([
-            "id": JSONValue(sampleID), "name": JSONValue(name), "width": JSONValue(width), "height": JSONValue(height),
+            "id": JSONValue(sampleID), "name": JSONValue(name), "path": JSONValue(path), "width": JSONValue(width), "height": JSONValue(height),
             "decode_ms": JSONValue(decodeMilliseconds), "overhead_ms": JSONValue(overheadMilliseconds),
             "order": JSONValue(order), "results": .object(results),
         ])
@@ -63,7 +63,7 @@ extension ImageRecord {
                 failure: value["failure"]?.string)
         }
         self.init(
-            sampleID: id, name: json["name"]?.string ?? "", width: json["width"]?.int, height: json["height"]?.int,
+            sampleID: id, name: json["name"]?.string ?? "", path: json["path"]?.string, width: json["width"]?.int, height: json["height"]?.int,
             decodeMilliseconds: json["decode_ms"]?.double, order: order, results: results,
             overheadMilliseconds: json["overhead_ms"]?.double)
     }

@@ -44,6 +44,16 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     public var isNull: Bool { self == .null }
+
+    /// Strings as they are, numbers and booleans as JSON writes them; nil for null, arrays
+    /// and objects. For values kept as text (detection attributes, reported parameters).
+    public var scalarText: String? {
+        switch self {
+        case let .string(text): return text
+        case .number, .bool: return JSONWriter(indent: nil).string(self)
+        default: return nil
+        }
+    }
 }
 
 /// A JSON object: ordered keys, looked up by name.

@@ -1,0 +1,50 @@
+import FaceBenchCore
+import Foundation
+
+enum BaselineCommand: FaceBenchCommand {
+    static let spec = CommandSpec(
+        name: "baseline",
+        abstract: "Write the baseline `compare` gates against, from a run.",
+        discussion: """
+            `facebench baseline update [RUN…]` summarises runs (results.json files or run folders, default \
+            Results/runs/latest) into a small baseline file: per dataset and detector, the spec, the accuracy \
+            metrics, the latency summary and the median per-image time relative to each other detector and to \
+            decoding in the same run — not the per-image records. Commit it; CI runs `facebench compare` against it.
+            """,
+        options: [
+            OptionSpec("out", .value("FILE"), help: "Baseline file to write.", default: "Results/baseline.json"),
+        ],
+        arguments: [
+            ArgumentSpec(name: "update", help: "The action (the only one)."),
+            ArgumentSpec(name: "RUN", help: "Results to take the baseline from.", optional: true, repeated: true),
+        ],
+        examples: ["facebench run --dataset dlib-faces --dataset mit-cmu && facebench baseline update"])
+
+    static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
+        guard arguments.positionals[0] == "update" else {
+            throw FaceBenchError.usage("unknown action '\(arguments.positionals[0])'; the action is 'update'")
+        }
+        let runs = arguments.positionals.count > 1 ? Array(arguments.positionals.dropFirst()) : ["Results/runs/latest"]
+        let results = try runs.flatMap { try ResultsLocator.files(at: $0) }.map(RunResults.read)
+        for result in results {
+            if result.interrupted {
+                throw FaceBenchError.failed("\(result.dataset.name): the run was interrupted; finish it (facebench run --resume) before taking a baseline")
+            }
+            if let environment = result.environment, !environment.isReleaseBuild {
+                StandardStreams.error("facebench baseline: WARNING: \(result.dataset.name) comes from a debug build; compare will not judge speed against it\n")
+            }
+        }
+        let names = results.map(\.dataset.name)
+        if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+            throw FaceBenchError.usage("dataset \(duplicate) appears in more than one of the runs given; give each dataset once")
+        }
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let snapshot = BenchmarkSnapshot(results: results, created: formatter.string(from: Date()))
+        let out = arguments.string("out") ?? "Results/baseline.json"
+        try snapshot.write(to: out)
+        let detectors = Set(snapshot.datasets.flatMap { $0.detectors.map(\.id) }).sorted()
+        StandardStreams.error("facebench baseline: wrote \(out): \(names.joined(separator: ", ")) × \(detectors.joined(separator: ", "))\n")
+        return ExitStatus.success
+    }
+}

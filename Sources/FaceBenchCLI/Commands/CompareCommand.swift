@@ -1,0 +1,60 @@
+import FaceBenchCore
+
+enum CompareCommand: FaceBenchCommand {
+    static let spec = CommandSpec(
+        name: "compare",
+        abstract: "Gate on regressions: compare results with a baseline, detector by detector.",
+        discussion: """
+            CURRENT and --baseline are each a baseline file (facebench baseline update), a results.json, or a run \
+            folder. Detectors are matched by id within each dataset. Accuracy: a gated metric (AP, precision, \
+            recall, F1, mean IoU, protocol scores; not counts) worse by more than --max-ap-drop is a regression. \
+            Speed: each detector's time on an image divided by a reference's time on the same image in the same \
+            run (--reference, default the haar detector, else the image's decode time); the median of these ratios \
+            is compared with the baseline's, so a slower or busier machine does not trip the gate. A slowdown must \
+            exceed --max-slowdown and hold across the medians' 95% intervals; --speed absolute compares the median \
+            latencies themselves. Speed is not judged for debug builds. A detector or dataset missing from CURRENT is a regression unless \
+            --allow-missing; a new one is listed, not judged. Prints the regressions first, then the side-by-side \
+            table (Markdown). Exit status: 0 nothing regressed, 2 something regressed, 4 only improvements.
+            """,
+        options: [
+            OptionSpec("baseline", .value("FILE|DIR"), help: "What CURRENT is compared against.", default: "Results/baseline.json"),
+            OptionSpec("max-ap-drop", .value("X"), help: "Largest drop of a gated accuracy metric (in its own unit, 0…1 for AP) that is not a regression.", default: "0"),
+            OptionSpec("max-slowdown", .value("R"), help: "Largest growth factor of the median relative time that is not a regression.", default: "1.15"),
+            OptionSpec("speed", .value("MODE"), help: "relative (to --reference in the same run), absolute, or report (shown, not judged).", default: "relative"),
+            OptionSpec("reference", .value("ID"), help: "Detector whose time on each image speed is measured against, or 'decode'.", default: BenchmarkSnapshot.defaultReference),
+            OptionSpec("allow-missing", .flag, help: "A baseline detector or dataset missing from CURRENT is a note, not a regression."),
+            OptionSpec("markdown", .value("FILE"), help: "Also write the printed report to FILE (e.g. $GITHUB_STEP_SUMMARY)."),
+        ],
+        arguments: [ArgumentSpec(name: "CURRENT", help: "Results to judge.")],
+        examples: [
+            "facebench compare Results/runs/latest --baseline Results/baseline.json",
+            "facebench compare new/mit-cmu/results.json --baseline old/mit-cmu/results.json --max-ap-drop 0.005 --speed absolute",
+        ])
+
+    static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
+        var gate = RegressionGate()
+        gate.maxAccuracyDrop = try arguments.double("max-ap-drop", in: 0...1) ?? 0
+        gate.maxSlowdown = try arguments.double("max-slowdown", in: 1...100) ?? 1.15
+        gate.allowMissing = arguments.flag("allow-missing")
+        let reference = arguments.string("reference") ?? BenchmarkSnapshot.defaultReference
+        switch arguments.string("speed") ?? "relative" {
+        case "relative": gate.speed = .relative(reference: reference)
+        case "absolute": gate.speed = .absolute
+        case "report": gate.speed = .reportOnly
+        case let other: throw FaceBenchError.usage("--speed expects relative, absolute or report, got '\(other)'")
+        }
+        let currentPath = arguments.positionals[0]
+        let baselinePath = arguments.string("baseline") ?? "Results/baseline.json"
+        let current = try BenchmarkSnapshot.load(currentPath)
+        let baseline = try BenchmarkSnapshot.load(baselinePath)
+        let outcome = gate.compare(current: current, baseline: baseline)
+        let text = GateReport.text(outcome, current: currentPath, baseline: baselinePath)
+        StandardStreams.output(text)
+        if let file = arguments.string("markdown") { try FileIO.writeAtomically(text, to: file) }
+        switch outcome.verdict {
+        case .regressed: return ExitStatus.regression
+        case .improved: return ExitStatus.improvement
+        case .unchanged: return ExitStatus.success
+        }
+    }
+}

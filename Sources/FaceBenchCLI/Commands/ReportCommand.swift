@@ -1,0 +1,86 @@
+import FaceBenchCore
+
+enum ReportCommand: FaceBenchCommand {
+    static let formats = ["markdown", "csv", "json", "html"]
+    static let extensions = ["markdown": "md", "csv": "csv", "json": "json", "html": "html"]
+
+    static let spec = CommandSpec(
+        name: "report",
+        abstract: "Turn results into comparison tables and a visual HTML report.",
+        discussion: """
+            RESULTS are results.json files, dataset folders holding one, or run folders (Results/runs/latest) \
+            holding <dataset>/results.json. Several runs (two machines, two commits) are shown side by side, \
+            labelled by the part of their paths that differs or by --label. Markdown: a table per dataset and \
+            protocol, best value per column in bold. CSV: a row per run × dataset × detector × metric set. JSON: \
+            the same tables with columns, directions and best rows. HTML: one self-contained file (inline SVG and \
+            CSS, no scripts, no network) with precision-recall and ROC curves, latency box plots, accuracy against \
+            latency with the Pareto front, recall by face size, and each detector's worst images drawn with ground \
+            truth and detections — the gallery reloads the dataset by name or by the root stored in the results, \
+            and is left out with a note when it is not found.
+            """,
+        options: [
+            OptionSpec("format", .repeated("FORMAT[,FORMAT…]", commaSeparated: true), help: "markdown, csv, json, html; several at once need --out.", default: "markdown"),
+            OptionSpec("out", .value("PATH"), help: "Write PATH.md, PATH.csv, PATH.json, PATH.html (by format) instead of standard output."),
+            OptionSpec("label", .repeated("NAME", commaSeparated: false), help: "Label of each RESULTS argument, in order (default: the part of their paths that differs)."),
+            OptionSpec("gallery", .value("N"), help: "Worst images shown per detector in the HTML report; 0 leaves the gallery out.", default: "4"),
+            OptionSpec("thumbnail", .value("PX"), help: "Longest side of the gallery's thumbnails (JPEG in the page: about 30 KB each at 360).", default: "360"),
+        ],
+        arguments: [ArgumentSpec(name: "RESULTS", help: "results.json, or a folder of them.", repeated: true)],
+        examples: [
+            "facebench report Results/runs/latest --format markdown,html --out Results/comparison",
+            "facebench report main/mit-cmu/results.json branch/mit-cmu/results.json --label main --label branch --format html --out diff",
+        ])
+
+    static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
+        let chosen = arguments.strings("format").isEmpty ? ["markdown"] : arguments.strings("format")
+        if let unknown = chosen.first(where: { !formats.contains($0) }) {
+            throw FaceBenchError.usage("--format: unknown format '\(unknown)'; choose from \(formats.joined(separator: ", "))")
+        }
+        let out = arguments.string("out")
+        guard out != nil || chosen.count == 1 else {
+            throw FaceBenchError.usage("several formats need --out PATH (files PATH.md, PATH.html, …)")
+        }
+        let galleryImages = try arguments.int("gallery", atLeast: 0) ?? 4
+        let thumbnailSide = try arguments.int("thumbnail", atLeast: 32) ?? 360
+        let sources = try ResultsLocator.load(arguments.positionals, labels: arguments.strings("label"))
+        let comparisons = DatasetComparison.group(sources)
+        for format in chosen {
+            let bytes: [UInt8]
+            switch format {
+            case "markdown": bytes = Array(MarkdownReport.document(comparisons, evaluators: toolbox.evaluators).utf8)
+            case "csv": bytes = Array(CSVReport.document(comparisons).utf8)
+            case "json": bytes = JSONWriter().bytes(JSONReport.document(comparisons)) + [0x0A]
+            default:
+                var report = html(for: sources.map(\.results), toolbox: toolbox, galleryImages: galleryImages, thumbnailSide: thumbnailSide)
+                bytes = Array(report.document(comparisons).utf8)
+            }
+            if let out {
+                let path = out + "." + (extensions[format] ?? format)
+                try FileIO.writeAtomically(bytes, to: path)
+                StandardStreams.error("facebench report: wrote \(path)\n")
+            } else {
+                StandardStreams.output(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        return ExitStatus.success
+    }
+
+    /// An HTML report builder with the datasets of `results` reloaded for the gallery.
+    static func html(for results: [RunResults], toolbox: Toolbox, galleryImages: Int, thumbnailSide: Int) -> HTMLReport {
+        var datasets: [String: Dataset] = [:]
+        var unavailable: [String: String] = [:]
+        for result in results where datasets[result.dataset.name] == nil && unavailable[result.dataset.name] == nil {
+            do {
+                datasets[result.dataset.name] = try toolbox.dataset(of: result)
+            } catch {
+                unavailable[result.dataset.name] = "\(error)"
+            }
+        }
+        var gallery = Gallery(decoder: toolbox.decoder, encoder: toolbox.encoder)
+        gallery.imagesPerDetector = galleryImages
+        gallery.thumbnailSide = thumbnailSide
+        return HTMLReport(
+            evaluators: toolbox.evaluators, datasets: datasets, unavailable: unavailable,
+            gallery: galleryImages > 0 ? gallery : nil)
+    }
+}

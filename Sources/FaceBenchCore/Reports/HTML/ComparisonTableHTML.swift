@@ -1,0 +1,25 @@
+extension ComparisonTable {
+    /// An HTML table; cells holding a column's best value get class `best`, the detector
+    /// cell shows the full spec on hover.
+    public var html: String {
+        var out = "<div class=\"table-wrap\"><table class=\"metrics\"><thead><tr>"
+        if hasRuns { out += "<th>Run</th>" }
+        out += "<th>Detector</th>"
+        for column in columns {
+            let hint = column.direction == .neither ? "" : column.direction == .higherIsBetter ? " (higher is better)" : " (lower is better)"
+            out += "<th class=\"num\" title=\"\(HTMLText.escape(column.key + hint))\">\(HTMLText.escape(column.title))</th>"
+        }
+        out += "</tr></thead><tbody>\n"
+        let best = columns.indices.map(bestRows)
+        for (index, row) in rows.enumerated() {
+            out += "<tr>"
+            if hasRuns { out += "<td>\(HTMLText.escape(row.run ?? ""))</td>" }
+            out += "<td title=\"\(HTMLText.escape(row.spec))\"><strong>\(HTMLText.escape(row.detector))</strong>\(row.note.map { " <span class=\"note\">(\(HTMLText.escape($0)))</span>" } ?? "")</td>"
+            for column in columns.indices {
+                out += "<td class=\"num\(best[column].contains(index) ? " best" : "")\">\(text(row: index, column: column))</td>"
+            }
+            out += "</tr>\n"
+        }
+        return out + "</tbody></table></div>\n"
+    }
+}

@@ -1,0 +1,133 @@
+/// The comparison as one self-contained HTML page: inline CSS and SVG, thumbnails as data
+/// URIs, no script and nothing fetched. Per dataset: the summary table (best values
+/// highlighted), precision-recall and ROC curves, latency box plots, accuracy against
+/// latency with the Pareto front, recall by face size, the protocol tables, each detector's
+/// worst images, and (folded) the latency statistics and how it was all measured.
+///
+/// Recall by face size comes from the `sizes` protocol stored in the results, or is
+/// computed by the registered `sizes` evaluator when the dataset is at hand; the gallery needs the
+/// dataset's images. Without the dataset both give way to a note saying why.
+public struct HTMLReport {
+    public var evaluators: [any AccuracyEvaluator]
+    /// Datasets reloaded for the gallery and size breakdown, by name.
+    public var datasets: [String: Dataset]
+    /// Why a dataset could not be reloaded, by name.
+    public var unavailable: [String: String]
+    /// Thumbnails need a decoder and an encoder; nil leaves the gallery out.
+    public var gallery: Gallery?
+
+    public init(
+        evaluators: [any AccuracyEvaluator] = [], datasets: [String: Dataset] = [:], unavailable: [String: String] = [:],
+        gallery: Gallery? = nil
+    ) {
+        self.evaluators = evaluators
+        self.datasets = datasets
+        self.unavailable = unavailable
+        self.gallery = gallery
+    }
+
+    public mutating func document(_ comparisons: [DatasetComparison], title: String = "FaceBench comparison") -> String {
+        var out = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        out += "<title>\(HTMLText.escape(title))</title>\n<style>\n\(ReportStylesheet.css)\n</style>\n</head>\n<body>\n"
+        out += "<header class=\"page\"><h1>\(HTMLText.escape(title))</h1>\n"
+        for line in MarkdownReport.runList(comparisons) { out += "<p>\(HTMLText.inline(line))</p>\n" }
+        if comparisons.count > 1 {
+            out += "<nav>" + comparisons.map { "<a href=\"#\(anchor($0.dataset))\">\(HTMLText.escape($0.dataset))</a>" }.joined() + "</nav>\n"
+        }
+        out += "</header>\n<main>\n"
+        for comparison in comparisons { out += section(comparison) }
+        out += "</main>\n<footer>FaceBench \(RunEnvironment.faceBenchVersion) · self-contained report: no scripts, nothing loaded from the network.</footer>\n</body>\n</html>\n"
+        return out
+    }
+
+    mutating func section(_ comparison: DatasetComparison) -> String {
+        let styles = SeriesStyle.styles(comparison)
+        let counts = Set(comparison.entries.map { "\($0.results.dataset.images) images · \($0.results.dataset.faces) faces" })
+        var out = "<section class=\"dataset\" id=\"\(anchor(comparison.dataset))\">\n"
+        out += "<h2>\(HTMLText.escape(comparison.dataset))<small>\(HTMLText.escape(counts.sorted().joined(separator: " / ")))</small></h2>\n"
+        for warning in ComparisonReport.warnings(comparison) { out += "<p class=\"warning\">\(HTMLText.inline(warning))</p>\n" }
+        out += ComparisonReport.summaryTable(comparison).html
+        out += "<p class=\"note\">Best value per column highlighted. Hover a detector for its full spec.</p>\n"
+
+        let dataset = reloaded(comparison)
+        let sizes = sizeResults(comparison, dataset: dataset.value)
+        let charts = [
+            DetectionCurveCharts.precisionRecall(comparison, styles: styles),
+            DetectionCurveCharts.roc(comparison, styles: styles),
+            LatencyBoxPlot.chart(comparison, styles: styles),
+            AccuracySpeedChart.chart(comparison, styles: styles),
+            SizeRecallChart.chart(comparison, sizes: sizes, styles: styles),
+        ].compactMap { $0 }
+        out += "<h3>Curves and trade-offs</h3>\n<div class=\"charts\">\n" + charts.map(\.html).joined() + "</div>\n"
+        if sizes.allSatisfy({ $0 == nil }), let reason = dataset.problem {
+            out += "<p class=\"note\">" + HTMLText.inline("Recall by face size needs the `sizes` protocol in the results, or the dataset: ")
+            out += HTMLText.escape(reason) + "</p>\n"
+        }
+
+        for name in ComparisonReport.protocols(comparison) {
+            guard let text = MarkdownReport.protocolMarkdown(name, comparison, evaluators: evaluators) else { continue }
+            out += "<h3>Protocol: \(HTMLText.escape(name))</h3>\n" + HTMLText.blocks(text, headingOffset: 3)
+        }
+
+        out += "<h3>Worst images</h3>\n"
+        if let found = dataset.value, var thumbnails = gallery {
+            out += "<p class=\"note\">Per detector, the images with the most missed faces plus false positives.</p>\n"
+            out += thumbnails.html(comparison, dataset: found, styles: styles)
+            gallery = thumbnails
+        } else {
+            out += "<p class=\"note\">No gallery: \(HTMLText.escape(dataset.problem ?? "no image codec available"))</p>\n"
+        }
+
+        out += "<details><summary>Latency statistics, throughput and how this was measured</summary>\n"
+        for entry in comparison.entries {
+            if let label = entry.label { out += "<h4>Run \(HTMLText.escape(label))</h4>\n" }
+            out += HTMLText.blocks(TimingTables.markdown(entry.results))
+            out += "<ul>" + ComparisonReport.settingsLines(entry.results).map { "<li>\(HTMLText.inline($0))</li>" }.joined() + "</ul>\n"
+        }
+        return out + "</details>\n</section>\n"
+    }
+
+    /// The dataset as the runs saw it, or why it cannot be used.
+    func reloaded(_ comparison: DatasetComparison) -> (value: Dataset?, problem: String?) {
+        guard let dataset = datasets[comparison.dataset] else {
+            return (nil, unavailable[comparison.dataset] ?? "dataset \(comparison.dataset) is not available here")
+        }
+        for entry in comparison.entries {
+            if let problem = Self.mismatch(entry.results, dataset) { return (nil, problem) }
+        }
+        return (dataset, nil)
+    }
+
+    /// Why `dataset` is not the one `results` were made on, or nil when every image of the
+    /// results is there under the same id and name.
+    public static func mismatch(_ results: RunResults, _ dataset: Dataset) -> String? {
+        let samples = Dictionary(dataset.samples.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for record in results.records where samples[record.sampleID]?.name != record.name {
+            let here = samples[record.sampleID]?.name ?? "nothing"
+            return "the dataset found at \(dataset.root) differs from the one of the results (image \(record.sampleID) is \(record.name) in the results, \(here) here)"
+        }
+        return nil
+    }
+
+    /// Each series' `sizes` result: stored, or computed from the records and the dataset
+    /// by the same `sizes` evaluator `run` uses, so the two cannot differ.
+    func sizeResults(_ comparison: DatasetComparison, dataset: Dataset?) -> [JSONValue?] {
+        let evaluator = evaluators.first { $0.name == "sizes" }
+        return comparison.series.map { entry, detector in
+            if let stored = detector.evaluations["sizes"], stored["error"] == nil { return stored }
+            guard let dataset, let evaluator else { return nil }
+            let samples = Dictionary(dataset.samples.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let records = entry.results.records.filter { samples[$0.sampleID] != nil }
+            var options = EvaluationOptions()
+            options.iouThreshold = entry.results.settings.iouThreshold
+            return try? evaluator.evaluate(
+                dataset: dataset, samples: records.compactMap { samples[$0.sampleID] },
+                detections: records.map { $0.results[detector.id]?.detections ?? [] }, options: options)
+        }
+    }
+
+    func anchor(_ name: String) -> String {
+        "dataset-" + DetectorRegistry.sanitizedID(name)
+    }
+}

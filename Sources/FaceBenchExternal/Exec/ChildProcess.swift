@@ -1,0 +1,231 @@
+import FaceBenchCore
+import Glibc
+import Synchronization
+
+/// A program started with pipes on its stdin and stdout and its stderr appended to a log
+/// file (or FaceBench's own stderr), in its own process group so a kill reaches anything
+/// it started. Lines are read with a deadline; the process is killed and reaped on
+/// `terminate()` or when the value goes away.
+///
+/// FaceBench ignores SIGPIPE process-wide once a child has been started (a write to a
+/// program that died must fail with EPIPE, not end the run); children get the default
+/// disposition back.
+final class ChildProcess {
+    let pid: pid_t
+    private var input: Int32
+    private let output: Int32
+    private var buffer: [UInt8] = []
+    private var reaped: Int32?
+
+    enum ReadOutcome {
+        case line([UInt8])
+        /// The program closed its stdout (it exited or crashed).
+        case endOfOutput
+        case timedOut
+        /// A line longer than the limit: not something a protocol peer sends.
+        case tooLong
+    }
+
+    /// Starts `executable` with `arguments` (argv[0] first). Throws with the OS's reason
+    /// when the program cannot be started.
+    init(executable: String, arguments: [String], stderrPath: String?) throws {
+        Self.ignoreSIGPIPE
+        // Pipes are made close-on-exec and the child spawned under one lock, so no other
+        // worker's child inherits this one's pipe ends (which would hide its exit).
+        (pid, input, output) = try Self.spawnLock.withLock { _ in
+            try Self.spawn(executable: executable, arguments: arguments, stderrPath: stderrPath)
+        }
+    }
+
+    private static let spawnLock = Mutex<Void>(())
+
+    private static func cloexecPipe() throws -> [Int32] {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw systemError("pipe") }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return fds
+    }
+
+    private static func spawn(executable: String, arguments: [String], stderrPath: String?) throws -> (pid_t, Int32, Int32) {
+        let toChild = try cloexecPipe()
+        let fromChild: [Int32]
+        do { fromChild = try cloexecPipe() } catch {
+            close(toChild[0]); close(toChild[1])
+            throw error
+        }
+        var log: Int32 = -1
+        if let stderrPath {
+            log = open(stderrPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            guard log >= 0 else {
+                for fd in toChild + fromChild { close(fd) }
+                throw systemError("open \(stderrPath)")
+            }
+        }
+        defer {
+            close(toChild[0]); close(fromChild[1])
+            if log >= 0 { close(log) }
+        }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        if log >= 0 { posix_spawn_file_actions_adddup2(&actions, log, 2) }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        guard status == 0 else {
+            close(toChild[1]); close(fromChild[0])
+            throw FaceBenchError.failed("cannot start \(executable): \(String(cString: strerror(status)))")
+        }
+        return (child, toChild[1], fromChild[0])
+    }
+
+    deinit {
+        terminate()
+        close(output)
+    }
+
+    private static let ignoreSIGPIPE: Void = { signal(SIGPIPE, SIG_IGN) }()
+
+    static func systemError(_ what: String) -> FaceBenchError {
+        .failed("\(what): \(String(cString: strerror(errno)))")
+    }
+
+    /// Writes all of `bytes` to the program's stdin; false when it no longer reads (it died).
+    func write(_ bytes: [UInt8]) -> Bool {
+        guard input >= 0 else { return false }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes[written...].withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            written += n
+        }
+        return true
+    }
+
+    /// The next line of stdout (without its newline), waiting until `deadline`
+    /// (`MonotonicClock` nanoseconds).
+    func readLine(deadline: UInt64, limit: Int) -> ReadOutcome {
+        var scanned = 0
+        while true {
+            if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
+                let line = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                return .line(line)
+            }
+            scanned = buffer.count
+            if buffer.count > limit { return .tooLong }
+            let now = MonotonicClock.nanoseconds()
+            guard now < deadline else { return .timedOut }
+            var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            let waitMs = Int32(min((deadline - now) / 1_000_000 + 1, 60_000))
+            let ready = poll(&descriptor, 1, waitMs)
+            if ready < 0 && errno == EINTR { continue }
+            if ready <= 0 { continue }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return .endOfOutput }
+            buffer += chunk[..<n]
+        }
+    }
+
+    /// Closes stdin (a well-behaved program exits at end of input) and waits up to `grace`
+    /// seconds for it to exit; then kills it. Returns how it ended.
+    @discardableResult
+    func finish(grace: Double) -> String {
+        closeInput()
+        let deadline = MonotonicClock.nanoseconds() + UInt64(grace * 1e9)
+        while reaped == nil, MonotonicClock.nanoseconds() < deadline {
+            if !reap(blocking: false) { usleep(5_000) }
+        }
+        return terminate()
+    }
+
+    /// Kills the process group unless already reaped, reaps it, and says how it ended.
+    @discardableResult
+    func terminate() -> String {
+        closeInput()
+        if reaped == nil, !reap(blocking: false) {
+            kill(-pid, SIGKILL)
+            kill(pid, SIGKILL)
+            _ = reap(blocking: true)
+        }
+        return Self.describe(status: reaped ?? 0)
+    }
+
+    /// How the process ended, waiting at most `seconds` for it (after its stdout closed it
+    /// is normally already gone); nil if it is still running.
+    func exitDescription(within seconds: Double) -> String? {
+        let deadline = MonotonicClock.nanoseconds() + UInt64(seconds * 1e9)
+        while reaped == nil {
+            if reap(blocking: false) { break }
+            if MonotonicClock.nanoseconds() >= deadline { return nil }
+            usleep(2_000)
+        }
+        return Self.describe(status: reaped!)
+    }
+
+    private func closeInput() {
+        if input >= 0 {
+            close(input)
+            input = -1
+        }
+    }
+
+    private func reap(blocking: Bool) -> Bool {
+        guard reaped == nil else { return true }
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+            if result < 0 && errno == EINTR { continue }
+            if result == pid {
+                reaped = status
+                return true
+            }
+            if result < 0 {
+                // Not our child any more (reaped elsewhere): treat as gone.
+                reaped = 0
+                return true
+            }
+            return false
+        }
+    }
+
+    /// "exited with status 3", "was killed by signal 9 (Killed)".
+    static func describe(status: Int32) -> String {
+        let signal = status & 0x7F
+        if signal == 0 { return "exited with status \((status >> 8) & 0xFF)" }
+        let name = strsignal(signal).map { String(cString: $0) } ?? "?"
+        return "was killed by signal \(signal) (\(name))"
+    }
+
+    /// The full path of `program`: itself when it contains a slash, else the first match on
+    /// `$PATH`.
+    static func locate(_ program: String, path: String?) -> String? {
+        if program.contains("/") { return access(program, X_OK) == 0 ? program : nil }
+        for directory in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(directory)/\(program)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,107 @@
+import FaceBenchCore
+import Foundation
+
+/// How to run one external detector program: the command, its time limits, and where its
+/// stderr goes. `start()` launches it and reads its handshake.
+struct ExternalProgram: Sendable {
+    /// The command line as given, for messages.
+    var commandLine: String
+    /// argv, the first word as given (`python3`).
+    var arguments: [String]
+    /// The resolved executable (`/usr/bin/python3`).
+    var executable: String
+    /// Limit for starting and answering the handshake (model loading happens here).
+    var startupTimeout: Double
+    /// Limit for answering one image.
+    var imageTimeout: Double
+    /// stderr is appended here; nil passes it through to FaceBench's stderr.
+    var stderrLog: String?
+
+    /// The longest line accepted from a program (a response with thousands of faces is far
+    /// below it).
+    static let lineLimit = 16 << 20
+
+    /// Starts the program and reads its handshake. Failures name the command and include
+    /// the end of its stderr log.
+    func start() throws -> ExecSession {
+        if let stderrLog {
+            let marker = Self.startMarker + commandLine + " ---\n"
+            if let handle = FileHandle(forWritingAtPath: stderrLog) ?? createLog(stderrLog) {
+                handle.seekToEndOfFile()
+                handle.write(Data(marker.utf8))
+                try? handle.close()
+            }
+        }
+        let process = try ChildProcess(executable: executable, arguments: arguments, stderrPath: stderrLog)
+        let deadline = MonotonicClock.nanoseconds() + UInt64(startupTimeout * 1e9)
+        let failure: ExecFailure
+        switch process.readLine(deadline: deadline, limit: Self.lineLimit) {
+        case let .line(line):
+            do {
+                let json = try JSONReader.parse(line, path: "handshake")
+                return ExecSession(process: process, handshake: try ExecProtocol.Handshake(json: json))
+            } catch let error as ExecFailure {
+                failure = error
+            } catch {
+                failure = .garbage("the handshake is not JSON (\(error)): \(ExecProtocol.preview(line))")
+            }
+        case .endOfOutput:
+            failure = .died(process.exitDescription(within: 2) ?? "closed its stdout")
+        case .timedOut:
+            failure = .timedOut(seconds: startupTimeout)
+        case .tooLong:
+            failure = .garbage("the handshake line is longer than \(Self.lineLimit) bytes")
+        }
+        process.terminate()
+        throw FaceBenchError.failed("`\(commandLine)` did not start: \(failure)\(stderrTail())")
+    }
+
+    private func createLog(_ path: String) -> FileHandle? {
+        guard FileManager.default.createFile(atPath: path, contents: nil) else { return nil }
+        return FileHandle(forWritingAtPath: path)
+    }
+
+    /// The last lines the program's latest start wrote to stderr, for error messages.
+    func stderrTail(lines: Int = 5) -> String {
+        guard let stderrLog, let bytes = try? FileIO.read(stderrLog) else { return "" }
+        let text = String(decoding: bytes.suffix(4096), as: UTF8.self)
+        let sinceStart = text.components(separatedBy: Self.startMarker).last ?? text
+        let last = sinceStart.split(separator: "\n").dropFirst().suffix(lines)
+        guard !last.isEmpty else { return "" }
+        return "; its stderr (\(stderrLog)) ends: " + last.joined(separator: " | ")
+    }
+
+    static let startMarker = "--- facebench: starting "
+}
+
+/// A running program that has completed its handshake.
+final class ExecSession {
+    let process: ChildProcess
+    let handshake: ExecProtocol.Handshake
+
+    init(process: ChildProcess, handshake: ExecProtocol.Handshake) {
+        self.process = process
+        self.handshake = handshake
+    }
+
+    /// Sends one request and waits for its response.
+    func exchange(_ request: [UInt8], id: Int, timeout: Double) throws(ExecFailure) -> ExecProtocol.Response {
+        let deadline = MonotonicClock.nanoseconds() + UInt64(timeout * 1e9)
+        guard process.write(request) else { throw .died(process.exitDescription(within: 2) ?? "stopped reading its stdin") }
+        switch process.readLine(deadline: deadline, limit: ExternalProgram.lineLimit) {
+        case let .line(line):
+            return try ExecProtocol.response(line, expectedID: id)
+        case .endOfOutput:
+            throw .died(process.exitDescription(within: 2) ?? "closed its stdout")
+        case .timedOut:
+            throw .timedOut(seconds: timeout)
+        case .tooLong:
+            throw .garbage("a response line longer than \(ExternalProgram.lineLimit) bytes")
+        }
+    }
+
+    /// Ends the program: end of input, a moment to exit, then a kill.
+    func close() {
+        process.finish(grace: 2)
+    }
+}

@@ -1,0 +1,11 @@
+import FaceBenchCore
+
+/// The detector kinds that bring detectors from outside FaceBench: external programs
+/// (`exec:`) and native shared libraries (`plugin:`). Imported detection files (`file:`)
+/// are in the core (`ImportedDetectorKind`), since they need nothing but parsing.
+public enum ExternalBackend {
+    public static let kinds: [DetectorKind] = [ExecDetectorKind.kind, PluginDetectorKind.kind]
+
+    /// The protocol version external programs must speak.
+    public static let execProtocol = ExecProtocol.version
+}

@@ -1,0 +1,70 @@
+import CFaceBenchPlugin
+import FaceBenchCore
+import Glibc
+
+/// One instance of a native plugin (created with the spec's parameters, destroyed with the
+/// detector). Plugin errors fail the image with the plugin's message.
+final class NativePluginDetector: FaceDetector {
+    let library: NativePluginLibrary
+    let instance: UnsafeMutableRawPointer
+    let id: String
+
+    static let errorSize = 1024
+
+    init(library: NativePluginLibrary, parameters: [DetectorInfo.Parameter], id: String) throws {
+        self.library = library
+        self.id = id
+        let keys = parameters.map { strdup($0.name) }
+        let values = parameters.map { strdup($0.value) }
+        defer { (keys + values).forEach { free($0) } }
+        let pairs = zip(keys, values).map { facebench_parameter(key: $0, value: $1) }
+        var error = [CChar](repeating: 0, count: Self.errorSize)
+        guard let created = pairs.withUnsafeBufferPointer({ library.api.create($0.baseAddress, $0.count, &error, error.count) }) else {
+            let message = String(nulTerminated: error)
+            throw FaceBenchError.backend(detector: id, reason: "create failed: " + (message.isEmpty ? "no reason given" : message))
+        }
+        instance = created
+    }
+
+    deinit { library.api.destroy(instance) }
+
+    /// What the instance says it is.
+    func describe() throws -> (name: String, version: String, scoreMeaning: String, parameters: [DetectorInfo.Parameter]) {
+        var description = facebench_description()
+        var error = [CChar](repeating: 0, count: Self.errorSize)
+        guard library.api.describe(instance, &description, &error, error.count) == 0 else {
+            throw FaceBenchError.backend(detector: id, reason: "describe failed: " + String(nulTerminated: error))
+        }
+        func text(_ pointer: UnsafePointer<CChar>?) -> String { pointer.map { String(cString: $0) } ?? "" }
+        let parameters = (0..<description.parameter_count).map { index in
+            let parameter = description.parameters[index]
+            return DetectorInfo.Parameter(name: text(parameter.key), value: text(parameter.value))
+        }
+        return (text(description.name), text(description.version), text(description.score_meaning), parameters)
+    }
+
+    func detect(_ input: DetectorInput) throws -> [Detection] {
+        let image = input.image
+        var faces: UnsafePointer<facebench_face>?
+        var count = 0
+        var error = [CChar](repeating: 0, count: Self.errorSize)
+        let status = image.pixels.withUnsafeBufferPointer { pixels in
+            library.api.detect(instance, pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(image.stride),
+                               &faces, &count, &error, error.count)
+        }
+        guard status == 0 else {
+            throw FaceBenchError.backend(detector: id, reason: "detect failed on \(input.name): " + String(nulTerminated: error))
+        }
+        guard count > 0 else { return [] }
+        guard let faces else { throw FaceBenchError.backend(detector: id, reason: "detect returned \(count) faces but no array") }
+        return (0..<count).map { index in
+            let face = faces[index]
+            var landmarks: [Point]?
+            if face.landmark_count > 0, let points = face.landmarks {
+                landmarks = (0..<Int(face.landmark_count)).map { Point(x: points[2 * $0], y: points[2 * $0 + 1]) }
+            }
+            return Detection(box: Box(x: face.x, y: face.y, width: face.width, height: face.height), score: face.score,
+                             landmarks: landmarks)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import FaceBenchCodecs
+import FaceBenchCore
+import FaceBenchTestSupport
+import XCTest
+
+final class CodecTests: XCTestCase {
+    let codec = NativeImageDecoder()
+
+    func testDecodesGrayPNGAndColorJPEG() throws {
+        let png = try codec.decode(try TestData.file("mit-cmu/images/voyager.png"))
+        guard case let .gray(gray) = png else { return XCTFail("MIT+CMU PNGs are gray") }
+        XCTAssertEqual([gray.width, gray.height], [468, 720])
+        let jpeg = try codec.decode(try TestData.file("dlib-faces/2008_001009.jpg"))
+        guard case let .rgb(rgb) = jpeg else { return XCTFail("dlib photos are color") }
+        XCTAssertEqual([rgb.width, rgb.height], [360, 480])
+    }
+
+    func testCorruptAndMissingFilesNameTheFile() throws {
+        let directory = try TestData.temporaryDirectory(self)
+        let original = try FileIO.read(try TestData.file("dlib-faces/2008_001009.jpg"))
+        let truncated = try TestData.write("", to: "cut.jpg", in: directory)
+        try FileIO.writeAtomically(Array(original.prefix(200)), to: truncated)
+        XCTAssertThrowsError(try codec.decode(truncated)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("\(truncated): cannot decode image:"), "\(error)")
+        }
+        let text = try TestData.write("hello", to: "text.png", in: directory)
+        XCTAssertThrowsError(try codec.decode(text)) { error in
+            XCTAssertEqual("\(error)", "\(text): cannot decode image: not a JPEG or PNG image")
+        }
+        XCTAssertThrowsError(try codec.decode(directory + "/missing.png")) { error in
+            XCTAssertEqual("\(error)", "\(directory)/missing.png: cannot decode image: cannot open file")
+        }
+    }
+
+    func testPNGEncodingRoundTrips() throws {
+        let image = RGBImage(width: 3, height: 2, pixels: (0..<18).map { UInt8($0 * 13) })
+        let directory = try TestData.temporaryDirectory(self)
+        let path = directory + "/round.png"
+        try FileIO.writeAtomically(try codec.encodePNG(image), to: path)
+        XCTAssertEqual(try codec.decode(path), .rgb(image))
+        XCTAssertGreaterThan(try codec.encodeJPEG(image, quality: 90).count, 100)
+    }
+}

@@ -1,0 +1,66 @@
+import FaceBenchCLI
+import FaceBenchCore
+import FaceBenchTestSupport
+import Foundation
+import XCTest
+
+/// The regression gate end to end: real runs of OpenCV's Haar cascade on dlib-faces with
+/// two `neighbors` settings, compared with `facebench compare`.
+final class CompareCommandTests: XCTestCase {
+    func runHaar(neighbors: Int, into directory: String) -> String {
+        let out = directory + "/neighbors\(neighbors)-\(UInt32.random(in: 0...UInt32.max))"
+        let status = FaceBenchCLI.run([
+            "run", "--dataset", "dlib-faces", "--warmup", "0", "--detector", "h=haar:neighbors=\(neighbors)", "--out", out,
+        ])
+        XCTAssertEqual(status, 0, "facebench run failed")
+        return out
+    }
+
+    func testChangingNeighborsRegressesAndTheSameSpecTwiceDoesNot() throws {
+        _ = try TestData.dataset("dlib-faces")
+        let directory = try TestData.temporaryDirectory(self)
+        let before = runHaar(neighbors: 3, into: directory)
+        let again = runHaar(neighbors: 3, into: directory)
+        let after = runHaar(neighbors: 6, into: directory)
+
+        let report = directory + "/compare.md"
+        XCTAssertEqual(FaceBenchCLI.run(["compare", after, "--baseline", before, "--markdown", report]), 2, "exit 2: regressed")
+        let text = try FileIO.readText(report)
+        let regressions = try XCTUnwrap(text.components(separatedBy: "## Regressions").last?.components(separatedBy: "## ").first)
+        // neighbors=6 keeps fewer windows: fewer false positives, but faces are lost too.
+        for metric in ["ap50", "recall"] {
+            XCTAssertTrue(regressions.contains("dlib-faces / h: \(metric) got worse"), "\(metric) named in:\n\(text)")
+        }
+        XCTAssertTrue(text.contains("spec changed: haar:cascade=default,scale=1.1,neighbors=3"), "the spec change is noted")
+        XCTAssertTrue(text.contains("## Side by side"))
+
+        XCTAssertEqual(FaceBenchCLI.run(["compare", again, "--baseline", before]), 0, "same spec twice: exit 0")
+
+        // Through a committed-style baseline file too.
+        let baseline = directory + "/baseline.json"
+        XCTAssertEqual(FaceBenchCLI.run(["baseline", "update", before, "--out", baseline]), 0)
+        XCTAssertLessThan(try FileIO.read(baseline).count, 20_000, "a baseline is small")
+        XCTAssertEqual(FaceBenchCLI.run(["compare", again + "/dlib-faces/results.json", "--baseline", baseline]), 0)
+        XCTAssertEqual(FaceBenchCLI.run(["compare", after, "--baseline", baseline]), 2)
+    }
+
+    func testOnlyImprovementsExitFour() throws {
+        _ = try TestData.dataset("dlib-faces")
+        let directory = try TestData.temporaryDirectory(self)
+        let run = runHaar(neighbors: 3, into: directory)
+        var results = try RunResults.read(run + "/dlib-faces/results.json")
+        results.detectors[0].metrics.averagePrecision += 0.01
+        results.detectors[0].metrics.averagePrecision50 = results.detectors[0].metrics.averagePrecision
+        results.detectors[0].metrics.recall += 0.01
+        try results.write(to: directory + "/better.json")
+        XCTAssertEqual(FaceBenchCLI.run(["compare", directory + "/better.json", "--baseline", run]), 4)
+        XCTAssertEqual(FaceBenchCLI.run(["compare", run, "--baseline", directory + "/better.json"]), 2)
+        XCTAssertEqual(FaceBenchCLI.run(["compare", run, "--baseline", directory + "/better.json", "--max-ap-drop", "0.02"]), 0)
+    }
+
+    func testUsageErrors() throws {
+        XCTAssertEqual(FaceBenchCLI.run(["compare", "x", "--speed", "fast"]), 64)
+        XCTAssertEqual(FaceBenchCLI.run(["compare", "/nonexistent", "--baseline", "/nonexistent"]), 1)
+        XCTAssertEqual(FaceBenchCLI.run(["baseline", "refresh"]), 64)
+    }
+}

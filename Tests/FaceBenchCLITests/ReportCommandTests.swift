@@ -1,0 +1,133 @@
+import FaceBenchCodecs
+import FaceBenchCLI
+import FaceBenchCore
+import FaceBenchTestSupport
+import Foundation
+import XCTest
+
+/// `facebench report` on a real run: the MIT+CMU slice 1/3 (44 images) with haar, lbp and
+/// hog, run once for the whole class.
+final class ReportCommandTests: XCTestCase {
+    nonisolated(unsafe) static var run: String?
+    nonisolated(unsafe) static var runStatus: Int32 = -1
+
+    override class func setUp() {
+        super.setUp()
+        guard (try? TestData.dataset("mit-cmu")) != nil else { return }
+        let directory = NSTemporaryDirectory() + "facebench-report-tests-" + UUID().uuidString
+        run = directory + "/run"
+        runStatus = FaceBenchCLI.run([
+            "run", "--dataset", "mit-cmu", "--shard", "1/3", "--warmup", "0",
+            "--detector", "haar", "--detector", "lbp", "--detector", "hog", "--out", directory + "/run",
+        ])
+    }
+
+    override class func tearDown() {
+        if let run { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: run).deletingLastPathComponent().path) }
+        super.tearDown()
+    }
+
+    func requireRun() throws -> String {
+        _ = try TestData.dataset("mit-cmu")
+        let run = try XCTUnwrap(Self.run)
+        XCTAssertEqual(Self.runStatus, 0, "facebench run failed")
+        return run
+    }
+
+    func testRunWritesMarkdownAndHTMLReports() throws {
+        let run = try requireRun()
+        for file in ["report.md", "report.html", "mit-cmu/report.md", "mit-cmu/report.html", "mit-cmu/results.json"] {
+            XCTAssertTrue(FileIO.exists(run + "/" + file), file)
+        }
+        let results = try RunResults.read(run + "/mit-cmu/results.json")
+        XCTAssertNotNil(results.detector("haar")?.evaluations["sizes"], "run stores the sizes protocol")
+    }
+
+    func testReportWritesTheFourFormats() throws {
+        let run = try requireRun()
+        let out = try TestData.temporaryDirectory(self) + "/comparison"
+        XCTAssertEqual(FaceBenchCLI.run(["report", run, "--format", "markdown,csv,json,html", "--out", out]), 0)
+
+        let markdown = try FileIO.readText(out + ".md")
+        XCTAssertTrue(markdown.contains("## mit-cmu: 44 images"), markdown)
+        let parts = markdown.components(separatedBy: "### sizes")
+        XCTAssertEqual(parts.count, 2, "a table for the sizes protocol")
+        func detectorRows(_ text: String) -> [Substring] {
+            text.split(separator: "\n").filter { $0.hasPrefix("| haar") || $0.hasPrefix("| lbp") || $0.hasPrefix("| hog") }
+        }
+        let summary = detectorRows(parts[0])
+        XCTAssertEqual(summary.count, 3, "the summary table has a row per detector")
+        XCTAssertTrue(summary.contains { $0.contains("**") }, "best values marked")
+        XCTAssertEqual(detectorRows(parts[1].components(separatedBy: "| Latency (ms)")[0]).count, 3, "so has the sizes table")
+        XCTAssertTrue(parts[1].contains("| image decode"), "the run's latency statistics follow")
+
+        let csv = try FileIO.readText(out + ".csv").split(separator: "\r\n")
+        XCTAssertTrue(csv.first?.hasPrefix("run,dataset,detector,spec,metric_set,ap50,") ?? false)
+        XCTAssertEqual(csv.count, 1 + 3 * 2, "header, 3 detectors × (summary, sizes)")
+
+        let json = try JSONReader.parse(file: out + ".json")
+        XCTAssertEqual(json["schema"]?.string, "facebench.report/1")
+        XCTAssertEqual(json["tables"]?.array?.first?["rows"]?.array?.compactMap { $0["detector"]?.string }, ["haar", "lbp", "hog"])
+
+        let html = try FileIO.readText(out + ".html")
+        XCTAssertFalse(html.contains("http://") || html.contains("https://"))
+        XCTAssertFalse(html.lowercased().contains("<script"))
+        XCTAssertEqual(html.components(separatedBy: "<svg class=\"chart\"").count - 1, 5, "PR, ROC, latency, Pareto, sizes")
+        let thumbnails = html.components(separatedBy: "src=\"data:image/jpeg;base64,").count - 1
+        XCTAssertEqual(thumbnails, 12, "4 worst images for each of 3 detectors")
+        XCTAssertLessThan(html.utf8.count, 3_000_000)
+    }
+
+    func testHTMLWithoutTheDatasetLeavesTheGalleryOutWithANote() throws {
+        let run = try requireRun()
+        var results = try RunResults.read(run + "/mit-cmu/results.json")
+        results.dataset.name = "elsewhere"
+        results.dataset.root = "/nonexistent/elsewhere"
+        let directory = try TestData.temporaryDirectory(self)
+        try results.write(to: directory + "/results.json")
+        XCTAssertEqual(FaceBenchCLI.run(["report", directory + "/results.json", "--format", "html", "--out", directory + "/report"]), 0)
+        let html = try FileIO.readText(directory + "/report.html")
+        XCTAssertTrue(html.contains("No gallery:"))
+        XCTAssertTrue(html.contains("/nonexistent/elsewhere"), "the note says where it looked")
+        XCTAssertFalse(html.contains("data:image/jpeg"))
+        XCTAssertTrue(html.contains(">Recall by face size</h4>"), "sizes come from the stored protocol results")
+    }
+
+    func testReportRejectsUnknownFormatsAndSeveralFormatsWithoutOut() throws {
+        let run = try requireRun()
+        XCTAssertEqual(FaceBenchCLI.run(["report", run, "--format", "pdf"]), 64)
+        XCTAssertEqual(FaceBenchCLI.run(["report", run, "--format", "markdown,html"]), 64)
+        XCTAssertEqual(FaceBenchCLI.run(["report", "/nonexistent/results.json"]), 1)
+    }
+
+    /// Renders the report in headless Chromium (scripts/screenshot-report.sh) and checks the
+    /// screenshot holds a drawn page, not a blank or an error page.
+    func testHeadlessChromiumScreenshotShowsTheReport() throws {
+        let run = try requireRun()
+        let directory = try TestData.temporaryDirectory(self)
+        XCTAssertEqual(FaceBenchCLI.run(["report", run, "--format", "html", "--out", directory + "/report"]), 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestData.packageRoot + "/scripts/screenshot-report.sh")
+        process.arguments = [directory + "/report.html", directory + "/report.png", "1280", "3000"]
+        try process.run()
+        process.waitUntilExit()
+        if process.terminationStatus == 3 { throw XCTSkip("no Chromium installed (apt-get install chromium) — screenshot not checked") }
+        XCTAssertEqual(process.terminationStatus, 0)
+        let png = try NativeImageDecoder().decode(directory + "/report.png")
+        XCTAssertEqual(png.width, 1280)
+        XCTAssertEqual(png.height, 3000)
+        XCTAssertGreaterThan(try FileIO.read(directory + "/report.png").count, 100_000, "charts and thumbnails make a large PNG")
+        let rgb = png.rgb
+        var colours = Set<UInt32>()
+        for y in stride(from: 0, to: rgb.height, by: 7) {
+            for x in stride(from: 0, to: rgb.width, by: 7) {
+                let o = y * rgb.stride + x * 3
+                colours.insert(UInt32(rgb.pixels[o]) << 16 | UInt32(rgb.pixels[o + 1]) << 8 | UInt32(rgb.pixels[o + 2]))
+            }
+        }
+        XCTAssertGreaterThan(colours.count, 500, "a rendered report has text, charts in several colours and photos")
+        // The page header is the report's dark blue band, not a browser error page.
+        let o = 20 * rgb.stride + 640 * 3
+        XCTAssertEqual([rgb.pixels[o], rgb.pixels[o + 1], rgb.pixels[o + 2]], [0x1f, 0x2a, 0x44])
+    }
+}

@@ -1,0 +1,217 @@
+import FaceBenchCore
+import FaceBenchTestSupport
+import Foundation
+import XCTest
+
+/// `facebench run` end to end, and the guarantees of long runs: resuming after a kill gives
+/// the uninterrupted result, shards merge into the single-machine result, thread counts do
+/// not change detections.
+final class RunCommandTests: XCTestCase {
+    /// The detections and accuracy of a result: what must be equal between two ways of
+    /// computing the same run (timings never are).
+    struct Essence: Equatable {
+        var detections: [String: [Int: [Detection]]]
+        var failures: [String: [ImageFailure]]
+        var metrics: [String: DetectionMetrics]
+        var evaluations: [String: JSONObject]
+        var images: Int
+
+        init(_ results: RunResults) {
+            var detections: [String: [Int: [Detection]]] = [:]
+            for record in results.records {
+                for (id, result) in record.results { detections[id, default: [:]][record.sampleID] = result.detections }
+            }
+            self.detections = detections
+            failures = Dictionary(uniqueKeysWithValues: results.detectors.map { ($0.id, $0.failures) })
+            metrics = Dictionary(uniqueKeysWithValues: results.detectors.map { ($0.id, $0.metrics) })
+            evaluations = Dictionary(uniqueKeysWithValues: results.detectors.map { ($0.id, $0.evaluations) })
+            images = results.dataset.images
+        }
+    }
+
+    func run(_ arguments: [String], scratch: String, expect status: Int32 = 0) throws -> CommandRunner.Outcome {
+        let outcome = try CommandRunner.run(arguments, scratch: scratch)
+        XCTAssertEqual(outcome.status, status, "facebench \(arguments.joined(separator: " ")): \(outcome.stderr)")
+        return outcome
+    }
+
+    func testRunWritesEveryOutputAndPrintsTheTable() throws {
+        let scratch = try TestData.temporaryDirectory(self)
+        _ = try TestData.dataset("dlib-faces")
+        let out = scratch + "/run"
+        let outcome = try run(["run", "--dataset", "dlib-faces", "--detector", "lbp", "--detector", "fast=haar:scale=1.3", "--out", out], scratch: scratch)
+        XCTAssertTrue(outcome.stdout.contains("| Detector |"), outcome.stdout)
+        XCTAssertTrue(outcome.stdout.contains("| fast "), outcome.stdout)
+        let results = try RunResults.read(out + "/dlib-faces/results.json")
+        XCTAssertEqual(results.detectors.map(\.id), ["lbp", "fast"])
+        XCTAssertEqual(results.records.count, 9)
+        XCTAssertEqual(results.dataset.faces, 43)
+        XCTAssertNotNil(results.environment)
+        // The keys scripts rely on.
+        let json = try JSONReader.parse(file: out + "/dlib-faces/results.json")
+        let detector = try XCTUnwrap(json["detectors"]?.array?.first)
+        for key in ["ap50", "precision", "recall", "f1", "mean_iou", "tp", "fp", "missed"] {
+            XCTAssertNotNil(detector["metrics"]?[key]?.double, key)
+        }
+        for key in ["p50", "p90", "p99"] { XCTAssertNotNil(detector["latency_ms"]?[key]?.double, key) }
+        XCTAssertNotNil(detector["images_per_second"]?.double)
+        XCTAssertNotNil(detector["load_ms"]?.double)
+        XCTAssertEqual(detector["spec"]?.string, "lbp:cascade=frontalface,scale=1.1,neighbors=3,min=0,max=0,score=weight")
+        // COCO exports.
+        let gt = try JSONReader.parse(file: out + "/dlib-faces/gt.coco.json")
+        XCTAssertEqual(gt["annotations"]?.array?.count, 43)
+        XCTAssertEqual(gt["images"]?.array?.count, 9)
+        let coco = try JSONReader.parse(file: out + "/dlib-faces/lbp.coco.json")
+        XCTAssertEqual(coco.array?.count, results.detectors[0].metrics.detections)
+        XCTAssertTrue(FileIO.exists(out + "/dlib-faces/report.md"))
+        XCTAssertTrue(FileIO.exists(out + "/report.md"))
+    }
+
+    func testResumingAfterKillMinus9EqualsAnUninterruptedRun() throws {
+        let scratch = try TestData.temporaryDirectory(self)
+        _ = try TestData.dataset("mit-cmu")
+        let arguments = ["run", "--dataset", "mit-cmu", "--detector", "lbp:scale=1.2", "--detector", "haar:scale=1.5,min=60"]
+        _ = try run(arguments + ["--out", scratch + "/whole"], scratch: scratch)
+
+        let out = scratch + "/killed"
+        let log = out + "/mit-cmu/images.jsonl"
+        let process = try CommandRunner.start(arguments + ["--out", out], output: scratch + "/o", errors: scratch + "/e")
+        var lines = 0
+        while process.isRunning {
+            lines = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").count
+            if lines > 40 { break }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .uncaughtSignal, "the run finished before it could be killed")
+        XCTAssertFalse(FileIO.exists(out + "/mit-cmu/results.json"))
+        let logged = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").count - 1
+        XCTAssertGreaterThan(logged, 0)
+        XCTAssertLessThan(logged, 130)
+
+        let resumed = try run(arguments + ["--out", out, "--resume"], scratch: scratch)
+        XCTAssertTrue(resumed.stdout.contains("| lbp-scale=1.2 "), resumed.stdout)
+        let whole = try RunResults.read(scratch + "/whole/mit-cmu/results.json")
+        let continued = try RunResults.read(out + "/mit-cmu/results.json")
+        XCTAssertEqual(Essence(continued), Essence(whole))
+        XCTAssertFalse(continued.interrupted)
+        // Nothing was run twice: the log holds each image once.
+        let ids = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").dropFirst()
+            .map { try JSONReader.parse(Array($0.utf8), path: log)["id"]?.int }
+        XCTAssertEqual(ids.count, 130)
+        XCTAssertEqual(Set(ids).count, 130)
+    }
+
+    func testResumeRefusesDifferentSettingsAndFreshRunRefusesAnOldLog() throws {
+        let scratch = try TestData.temporaryDirectory(self)
+        _ = try TestData.dataset("dlib-faces")
+        let out = scratch + "/run"
+        _ = try run(["run", "--dataset", "dlib-faces", "--detector", "lbp", "--out", out], scratch: scratch)
+        let again = try run(["run", "--dataset", "dlib-faces", "--detector", "lbp", "--out", out], scratch: scratch, expect: 64)
+        XCTAssertTrue(again.stderr.contains("--resume"), again.stderr)
+        let other = try run(["run", "--dataset", "dlib-faces", "--detector", "haar", "--out", out, "--resume"], scratch: scratch, expect: 64)
+        XCTAssertTrue(other.stderr.contains("different settings (detectors)"), other.stderr)
+        // Resuming a finished run repeats nothing and gives the same result.
+        _ = try run(["run", "--dataset", "dlib-faces", "--detector", "lbp", "--out", out, "--resume"], scratch: scratch)
+        XCTAssertEqual(try String(contentsOfFile: out + "/dlib-faces/images.jsonl", encoding: .utf8).split(separator: "\n").count, 10)
+    }
+
+    func testCtrlCStopsCleanlyAndWritesWhatIsDone() throws {
+        let scratch = try TestData.temporaryDirectory(self)
+        _ = try TestData.dataset("mit-cmu")
+        let out = scratch + "/run"
+        let process = try CommandRunner.start(
+            ["run", "--dataset", "mit-cmu", "--detector", "lbp:scale=1.2", "--repetitions", "2", "--out", out],
+            output: scratch + "/o", errors: scratch + "/e")
+        let log = out + "/mit-cmu/images.jsonl"
+        while process.isRunning, ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").count < 20 {
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 130)
+        let results = try RunResults.read(out + "/mit-cmu/results.json")
+        XCTAssertTrue(results.interrupted)
+        XCTAssertGreaterThan(results.records.count, 0)
+        XCTAssertLessThan(results.records.count, 130)
+        let logged = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").count - 1
+        XCTAssertEqual(logged, results.records.count, "everything finished is both logged and in results.json")
+    }
+
+    func testTwoShardsMergedEqualOneRun() throws {
+        let scratch = try TestData.temporaryDirectory(self)
+        _ = try TestData.dataset("dlib-faces")
+        let arguments = ["run", "--dataset", "dlib-faces", "--detector", "lbp", "--detector", "hog:upsample=0"]
+        _ = try run(arguments + ["--out", scratch + "/whole"], scratch: scratch)
+        _ = try run(arguments + ["--out", scratch + "/s1", "--shard", "1/2"], scratch: scratch)
+        _ = try run(arguments + ["--out", scratch + "/s2", "--shard", "2/2"], scratch: scratch)
+        let first = try RunResults.read(scratch + "/s1/dlib-faces/results.json")
+        let second = try RunResults.read(scratch + "/s2/dlib-faces/results.json")
+        XCTAssertEqual(first.records.map(\.sampleID), [1, 3, 5, 7, 9])
+        XCTAssertEqual(second.records.map(\.sampleID), [2, 4, 6, 8])
+        _ = try run(["merge", scratch + "/s1", scratch + "/s2", "--out", scratch + "/merged"], scratch: scratch)
+        let merged = try RunResults.read(scratch + "/merged/dlib-faces/results.json")
+        let whole = try RunResults.read(scratch + "/whole/dlib-faces/results.json")
+        XCTAssertEqual(Essence(merged), Essence(whole))
+        XCTAssertEqual(merged.detectors[0].latency?.count, whole.detectors[0].latency?.count, "timing pools every sample")
+        XCTAssertEqual(merged.detectors[0].setup.loadMilliseconds.count, 2)
+        // Overlapping shards are refused.
+        let overlap = try run(["merge", scratch + "/s1", scratch + "/whole", "--out", scratch + "/bad"], scratch: scratch, expect: 1)
+        XCTAssertTrue(overlap.stderr.contains("must not overlap"), overlap.stderr)
+    }
+
+    func testThreadCountsDoNotChangeDetections() throws {
+        let scratch = try TestData.temporaryDirectory(self)
+        _ = try TestData.dataset("dlib-faces")
+        let arguments = ["run", "--dataset", "dlib-faces", "--detector", "lbp", "--detector", "haar:scale=1.3"]
+        _ = try run(arguments + ["--out", scratch + "/one"], scratch: scratch)
+        _ = try run(arguments + ["--out", scratch + "/two", "--threads", "2,1"], scratch: scratch)
+        let one = try RunResults.read(scratch + "/one/dlib-faces/results.json")
+        let two = try RunResults.read(scratch + "/two/dlib-faces/results.json")
+        XCTAssertEqual(Essence(one).detections, Essence(two).detections)
+        XCTAssertEqual(Essence(one).metrics, Essence(two).metrics)
+        for detector in two.detectors {
+            XCTAssertEqual(detector.throughput.map(\.threads), [2, 1])
+            XCTAssertNil(detector.evaluations["thread_consistency"], "\(detector.evaluations)")
+            XCTAssertNotNil(detector.throughput[0].scalingEfficiency)
+        }
+    }
+}
+
+/// The COCO files `run` writes load in pycocotools, the reference COCO tool.
+final class COCOExportTests: XCTestCase {
+    func testExportsLoadInPycocotools() throws {
+        let python = "/usr/bin/env"
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: python)
+        probe.arguments = ["python3", "-c", "import pycocotools"]
+        probe.standardError = FileHandle.nullDevice
+        try probe.run()
+        probe.waitUntilExit()
+        guard probe.terminationStatus == 0 else { throw XCTSkip("pycocotools is not installed (pip install pycocotools)") }
+
+        let scratch = try TestData.temporaryDirectory(self)
+        _ = try TestData.dataset("dlib-faces")
+        let out = scratch + "/run"
+        let run = try CommandRunner.run(["run", "--dataset", "dlib-faces", "--detector", "lbp", "--detector", "hog:upsample=0", "--out", out], scratch: scratch)
+        XCTAssertEqual(run.status, 0, run.stderr)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["python3", TestData.packageRoot + "/scripts/coco-rescore.py", out + "/dlib-faces"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let lines = output.split(separator: "\n").map { try? JSONReader.parse(Array($0.utf8), path: "stdout") }
+        XCTAssertEqual(lines.compactMap { $0?["detector"]?.string }.sorted(), ["hog-upsample=0", "lbp"])
+        for line in lines {
+            let stats = try XCTUnwrap(line?["stats"]?.array?.compactMap(\.double))
+            XCTAssertEqual(stats.count, 12)
+            XCTAssertGreaterThan(stats[1], 0.2, "AP50 of \(line?["detector"]?.string ?? "?")")
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import XCTest
+@testable import FaceBenchCore
+
+final class RegistryTests: XCTestCase {
+    struct StubFactory: DetectorFactory {
+        let info: DetectorInfo
+        func makeDetector() throws -> any FaceDetector { fatalError("not used") }
+    }
+
+    let registry = DetectorRegistry([
+        DetectorKind(
+            id: "haar", summary: "test", backend: "test",
+            arguments: .parameters(CascadeConfiguration.parameters(for: .haar))
+        ) { request in
+            StubFactory(info: DetectorInfo(
+                kind: "haar", id: request.id, spec: request.canonicalSpec, backend: "test", library: "",
+                parameters: request.parameters.inEffect, scoreMeaning: ""))
+        },
+        DetectorKind(id: "exec", summary: "test", backend: "test", arguments: .freeform(usage: "COMMAND")) { request in
+            StubFactory(info: DetectorInfo(
+                kind: "exec", id: request.id, spec: request.spec.text, backend: "test", library: "", parameters: [], scoreMeaning: ""))
+        },
+    ])
+
+    func message(_ spec: String) -> String {
+        do {
+            _ = try registry.factory(for: spec)
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    func testDefaultsAndCanonicalSpec() throws {
+        let info = try registry.factory(for: "haar").info
+        XCTAssertEqual(info.id, "haar")
+        XCTAssertEqual(info.spec, "haar:cascade=default,scale=1.1,neighbors=3,min=0,max=0,score=weight")
+        let custom = try registry.factory(for: "haar:cascade=alt2,scale=1.1,neighbors=5,min=30").info
+        XCTAssertEqual(custom.id, "haar-cascade=alt2-neighbors=5-min=30", "defaults restated are not part of the id")
+        XCTAssertEqual(custom.parameters.first { $0.name == "min" }?.value, "30")
+        XCTAssertEqual(try registry.factory(for: "fast=haar:scale=1.30").info.id, "fast")
+        XCTAssertEqual(try registry.factory(for: "haar:scale=1.30").info.spec.contains("scale=1.3,"), true)
+    }
+
+    func testErrorsListWhatIsAccepted() {
+        XCTAssertEqual(message("nope"), "detector 'nope': unknown detector 'nope'; known: haar, exec")
+        XCTAssertEqual(message("haar:scales=1.2"),
+                       "detector 'haar:scales=1.2': unknown parameter 'scales' for haar; accepted: cascade, scale, neighbors, min, max, score")
+        XCTAssertEqual(message("haar:scale=1"), "detector 'haar:scale=1': scale=1 is not accepted: expected a number > 1 and <= 4")
+        XCTAssertEqual(message("haar:cascade=fancy"),
+                       "detector 'haar:cascade=fancy': cascade=fancy is not accepted: expected one of default, alt, alt2, alt_tree, or a path to a .xml file")
+        XCTAssertEqual(message("haar:neighbors=-1"), "detector 'haar:neighbors=-1': neighbors=-1 is not accepted: expected an integer >= 0 and <= 1000")
+        XCTAssertEqual(message("haar:min=3,min=4"), "detector 'haar:min=3,min=4': parameter 'min' given twice")
+        XCTAssertEqual(message("haar:min"), "detector 'haar:min': 'min' is not of the form key=value")
+        XCTAssertEqual(message("exec"), "detector 'exec': expected COMMAND")
+        XCTAssertEqual(message("bad label!=haar"), "detector 'bad label!=haar': label 'bad label!' may use only letters, digits, '.', '_' and '-'")
+    }
+
+    func testFreeformArgumentsAreKeptWhole() throws {
+        let info = try registry.factory(for: "exec:python3 det.py --model=x,y").info
+        XCTAssertEqual(info.spec, "exec:python3 det.py --model=x,y")
+    }
+
+    func testDuplicateIdsInOneRunAreNumbered() throws {
+        let ids = try registry.factories(for: ["haar", "haar", "haar:neighbors=3"]).map(\.info.id)
+        XCTAssertEqual(ids, ["haar", "haar-2", "haar-3"])
+    }
+}

@@ -1,0 +1,174 @@
+import XCTest
+@testable import FaceBenchCore
+
+final class RegressionGateTests: XCTestCase {
+    func snapshot(_ detectors: [SyntheticRun.Detector], build: String = "release") -> BenchmarkSnapshot {
+        BenchmarkSnapshot(results: [SyntheticRun.results(detectors, build: build)], created: "now")
+    }
+
+    let haar = SyntheticRun.perfect("haar", latency: 20)
+
+    func testSameResultsPassWithNothingJudged() {
+        let base = snapshot([haar, SyntheticRun.partial()])
+        let outcome = RegressionGate().compare(current: base, baseline: base)
+        XCTAssertEqual(outcome.verdict, .unchanged)
+        XCTAssertTrue(outcome.findings.isEmpty, "\(outcome.findings)")
+        XCTAssertTrue(outcome.lines.contains { $0.detector == "partial" && $0.metric == "ap50" && $0.status == "=" })
+    }
+
+    func testAccuracyDropIsARegressionNamingTheMetrics() {
+        let base = snapshot([haar, SyntheticRun.partial(minHeight: 30)])
+        let now = snapshot([haar, SyntheticRun.partial(minHeight: 50)])
+        let outcome = RegressionGate().compare(current: now, baseline: base)
+        XCTAssertEqual(outcome.verdict, .regressed)
+        let metrics = Set(outcome.regressions.compactMap(\.metric))
+        XCTAssertTrue(metrics.isSuperset(of: ["ap50", "recall", "f1", "sizes.buckets.h32-64.recall"]), "\(metrics)")
+        XCTAssertFalse(metrics.contains("missed"), "counts are shown, not gated")
+        XCTAssertTrue(outcome.regressions.allSatisfy { $0.detector == "partial" && $0.dataset == "synthetic" })
+        let text = GateReport.text(outcome, current: "now", baseline: "base")
+        let regressionsAt = text.range(of: "## Regressions")!.lowerBound
+        let tableAt = text.range(of: "## Side by side")!.lowerBound
+        XCTAssertLessThan(regressionsAt, tableAt, "regressions are listed before the table")
+        XCTAssertTrue(text.contains("synthetic / partial: recall got worse: 0.7500 → 0.5000"), text)
+    }
+
+    func testOnlyImprovementsGiveTheImprovedVerdict() {
+        let base = snapshot([haar, SyntheticRun.partial(minHeight: 50)])
+        let now = snapshot([haar, SyntheticRun.partial(minHeight: 30)])
+        let outcome = RegressionGate().compare(current: now, baseline: base)
+        XCTAssertEqual(outcome.verdict, .improved)
+        XCTAssertTrue(outcome.improvements.contains { $0.metric == "recall" })
+    }
+
+    func testToleranceAbsorbsSmallDrops() {
+        let base = snapshot([haar, SyntheticRun.partial(minHeight: 30)])
+        let now = snapshot([haar, SyntheticRun.partial(minHeight: 50)])
+        var gate = RegressionGate()
+        gate.maxAccuracyDrop = 1  // the 32-64 px bucket loses its only face: recall 1 → 0
+        let outcome = gate.compare(current: now, baseline: base)
+        XCTAssertEqual(outcome.verdict, .unchanged, "\(outcome.findings)")
+        XCTAssertTrue(outcome.lines.contains { $0.metric == "recall" && $0.status == "within tolerance" })
+    }
+
+    func testMissingDetectorRegressesUnlessAllowedAndNewOnesAreNotJudged() {
+        let base = snapshot([haar, SyntheticRun.partial()])
+        let now = snapshot([haar, SyntheticRun.perfect("newcomer")])
+        let outcome = RegressionGate().compare(current: now, baseline: base)
+        XCTAssertEqual(outcome.verdict, .regressed)
+        XCTAssertEqual(outcome.regressions.map(\.detector), ["partial"])
+        XCTAssertEqual(outcome.newEntries.map(\.detector), ["newcomer"])
+        var lenient = RegressionGate()
+        lenient.allowMissing = true
+        let allowed = lenient.compare(current: now, baseline: base)
+        XCTAssertEqual(allowed.verdict, .unchanged)
+        XCTAssertTrue(allowed.notes.contains { $0.contains("partial") && $0.contains("allowed") })
+    }
+
+    func testSpeedIsJudgedRelativeToTheReferenceOfTheSameRun() {
+        let base = snapshot([haar, SyntheticRun.partial(latency: 5)])
+        // A machine twice as slow: everything doubles, the ratio to haar does not move.
+        let slowerMachine = snapshot([SyntheticRun.perfect("haar", latency: 40), SyntheticRun.partial(latency: 10)])
+        XCTAssertEqual(RegressionGate().compare(current: slowerMachine, baseline: base).verdict, .unchanged)
+        var absolute = RegressionGate()
+        absolute.speed = .absolute
+        XCTAssertEqual(absolute.compare(current: slowerMachine, baseline: base).verdict, .regressed, "absolute sees the slower machine")
+
+        // The detector itself 30% slower relative to haar.
+        let slowerDetector = snapshot([haar, SyntheticRun.partial(latency: 6.5)])
+        let outcome = RegressionGate().compare(current: slowerDetector, baseline: base)
+        XCTAssertEqual(outcome.verdict, .regressed)
+        XCTAssertEqual(outcome.regressions.map(\.metric), ["per-image time / haar"])
+        XCTAssertTrue(outcome.lines.contains { $0.detector == "haar" && $0.status == "reference" })
+
+        let faster = snapshot([haar, SyntheticRun.partial(latency: 3)])
+        XCTAssertEqual(RegressionGate().compare(current: faster, baseline: base).verdict, .improved)
+        var reportOnly = RegressionGate()
+        reportOnly.speed = .reportOnly
+        XCTAssertEqual(reportOnly.compare(current: slowerDetector, baseline: base).verdict, .unchanged)
+    }
+
+    func testSlowdownsTheNoiseCouldExplainAreNotFailed() {
+        // Times relative to haar spread 1…20 × from image to image: the median's 95% interval
+        // is wide, so a 30% slower median is within the noise; with steady ratios the same
+        // slowdown fails.
+        func noisy(_ factor: Double) -> SyntheticRun.Detector {
+            var detector = SyntheticRun.partial(latency: 5)
+            detector.latency = { index in [1.0, 4, 6, 20][index] * factor }
+            return detector
+        }
+        let outcome = RegressionGate().compare(current: snapshot([haar, noisy(1.3)]), baseline: snapshot([haar, noisy(1)]))
+        XCTAssertEqual(outcome.verdict, .unchanged, "\(outcome.findings)")
+        XCTAssertTrue(outcome.lines.contains { $0.detector == "partial" && $0.status == "within noise" })
+        let steady = RegressionGate().compare(
+            current: snapshot([haar, SyntheticRun.partial(latency: 6.5)]), baseline: snapshot([haar, SyntheticRun.partial(latency: 5)]))
+        XCTAssertEqual(steady.verdict, .regressed)
+    }
+
+    /// Pairing by image: a detector whose time varies a hundredfold with the image, like
+    /// the reference's, keeps a steady ratio, so a 20% slowdown is seen through the spread.
+    func testPerImageRatiosSeeThroughImageToImageSpread() {
+        let sizes = [1.0, 10, 30, 100]
+        let reference = SyntheticRun.Detector(id: "haar", spec: "haar", latency: { sizes[$0] * 4 }, detect: { _ in [] })
+        func detector(_ factor: Double) -> SyntheticRun.Detector {
+            var detector = SyntheticRun.partial()
+            detector.latency = { sizes[$0] * factor }
+            return detector
+        }
+        let outcome = RegressionGate().compare(current: snapshot([reference, detector(1.2)]), baseline: snapshot([reference, detector(1)]))
+        XCTAssertEqual(outcome.regressions.map(\.metric), ["per-image time / haar"], "\(outcome.lines)")
+        var absolute = RegressionGate()
+        absolute.speed = .absolute
+        XCTAssertTrue(
+            absolute.compare(current: snapshot([reference, detector(1.2)]), baseline: snapshot([reference, detector(1)]))
+                .lines.contains { $0.detector == "partial" && $0.status == "within noise" },
+            "the medians alone cannot tell 20% from image-to-image spread")
+    }
+
+    func testSpeedFallsBackToDecodeAndIsNotJudgedForDebugBuilds() {
+        let base = snapshot([SyntheticRun.partial(latency: 5)])
+        let slower = snapshot([SyntheticRun.partial(latency: 10)])
+        let outcome = RegressionGate().compare(current: slower, baseline: base)
+        XCTAssertEqual(outcome.regressions.map(\.metric), ["per-image time / decode"])
+        XCTAssertTrue(outcome.notes.contains { $0.contains("decode") && $0.contains("'haar' is not on both sides") })
+        let debug = RegressionGate().compare(current: snapshot([SyntheticRun.partial(latency: 10)], build: "debug"), baseline: base)
+        XCTAssertEqual(debug.verdict, .unchanged)
+        XCTAssertTrue(debug.notes.contains { $0.contains("not a release build") })
+    }
+
+    func testDifferentDatasetsAreNotComparable() {
+        let base = snapshot([haar])
+        var now = base
+        now.datasets[0].images = 3
+        let outcome = RegressionGate().compare(current: now, baseline: base)
+        XCTAssertEqual(outcome.verdict, .regressed)
+        XCTAssertTrue(outcome.regressions[0].message.contains("not comparable"))
+    }
+
+    func testBaselineFileRoundTripsWhatTheGateUses() throws {
+        let snapshot = snapshot([haar, SyntheticRun.partial()])
+        let path = NSTemporaryDirectory() + "/facebench-baseline-\(getpid()).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try snapshot.write(to: path)
+        let read = try BenchmarkSnapshot.load(path)
+        XCTAssertEqual(read.datasets.map(\.name), ["synthetic"])
+        XCTAssertEqual(read.datasets[0].detectors.map(\.accuracy), snapshot.datasets[0].detectors.map(\.accuracy))
+        XCTAssertEqual(read.datasets[0].detectors.map { $0.latency?.p50 }, [20, 5])
+        XCTAssertEqual(read.datasets[0].decodeP50, 2)
+        XCTAssertEqual(RegressionGate().compare(current: read, baseline: snapshot).verdict, .unchanged)
+        XCTAssertEqual(read.datasets[0].detectors.map(\.relativeLatency), snapshot.datasets[0].detectors.map(\.relativeLatency))
+        let json = try JSONReader.parse(file: path)
+        let partial = json["datasets"]?.array?[0]["detectors"]?.array?[1]
+        XCTAssertEqual(partial?["relative_latency"]?["haar"]?["p50"]?.double, 0.25)
+        XCTAssertEqual(partial?["relative_latency"]?["decode"]?["p50"]?.double, 2.5)
+        XCTAssertNil(json["datasets"]?.array?[0]["images_records"], "no per-image records in a baseline")
+    }
+
+    func testMalformedBaselineNamesTheField() throws {
+        let path = NSTemporaryDirectory() + "/facebench-bad-baseline-\(getpid()).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try FileIO.writeAtomically(#"{"schema": "facebench.baseline/1", "datasets": [{"name": "x", "detectors": [{"id": "a", "accuracy": {"ap50": "high"}}]}]}"#, to: path)
+        XCTAssertThrowsError(try BenchmarkSnapshot.load(path)) { error in
+            XCTAssertEqual("\(error)", "\(path): datasets[0].detectors[0].accuracy.ap50: must be a number")
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import XCTest
+@testable import FaceBenchCore
+
+final class ReportFormatsTests: XCTestCase {
+    let detectors = [SyntheticRun.perfect(latency: 10), SyntheticRun.partial(latency: 5)]
+
+    var single: [DatasetComparison] { [SyntheticRun.comparison([(nil, SyntheticRun.results(detectors))])] }
+    var twoRuns: [DatasetComparison] {
+        [SyntheticRun.comparison([
+            ("main", SyntheticRun.results(detectors)),
+            ("branch", SyntheticRun.results([SyntheticRun.perfect(latency: 12), SyntheticRun.partial(minHeight: 30, latency: 5)])),
+        ])]
+    }
+
+    /// RFC 4180 fields of each record (quotes, doubled quotes, CRLF).
+    func parseCSV(_ text: String) -> [[String]] {
+        var records: [[String]] = [], record: [String] = [], field = ""
+        var quoted = false, index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if quoted {
+                if character == "\"" {
+                    let next = text.index(after: index)
+                    if next < text.endIndex, text[next] == "\"" { field.append("\""); index = next } else { quoted = false }
+                } else { field.append(character) }
+            } else if character == "\"" {
+                quoted = true
+            } else if character == "," {
+                record.append(field); field = ""
+            } else if character == "\r\n" || character == "\n" {
+                record.append(field); records.append(record); record = []; field = ""
+            } else { field.append(character) }
+            index = text.index(after: index)
+        }
+        return records
+    }
+
+    func testCSVHasARowPerDetectorAndMetricSetWithFullPrecision() throws {
+        let rows = parseCSV(CSVReport.document(twoRuns))
+        let header = try XCTUnwrap(rows.first)
+        XCTAssertEqual(Array(header.prefix(6)), ["run", "dataset", "detector", "spec", "metric_set", "ap50"])
+        XCTAssertTrue(header.contains("sizes.buckets.h16-32.recall"), "\(header)")
+        XCTAssertTrue(rows.allSatisfy { $0.count == header.count }, "every row has every column")
+        let body = rows.dropFirst()
+        XCTAssertEqual(body.count, 2 * 2 * 2, "2 runs × 2 detectors × (summary, sizes)")
+        let recall = try XCTUnwrap(header.firstIndex(of: "recall"))
+        let partialMain = try XCTUnwrap(body.first { $0[0] == "main" && $0[2] == "partial" && $0[4] == "summary" })
+        XCTAssertEqual(Double(partialMain[recall]), 0.5)
+        XCTAssertEqual(partialMain[3], "partial:min=50.0")
+        let sizesRow = try XCTUnwrap(body.first { $0[4] == "sizes" })
+        XCTAssertEqual(sizesRow[recall], "", "a metric set without the metric leaves it empty")
+        XCTAssertEqual(CSVReport.field("a,\"b\""), "\"a,\"\"b\"\"\"")
+    }
+
+    func testJSONTablesCarryDirectionsAndBestRows() throws {
+        let json = try JSONReader.parse(JSONWriter().bytes(JSONReport.document(single)), path: "report.json")
+        XCTAssertEqual(json["schema"]?.string, "facebench.report/1")
+        let tables = try XCTUnwrap(json["tables"]?.array)
+        XCTAssertEqual(tables.map { $0["metric_set"]?.string }, ["summary", "sizes"])
+        let summary = tables[0]
+        XCTAssertEqual(summary["columns"]?.array?.first?["key"]?.string, "ap50")
+        XCTAssertEqual(summary["columns"]?.array?.first { $0["key"]?.string == "fp" }?["better"]?.string, "lower")
+        let rows = try XCTUnwrap(summary["rows"]?.array)
+        XCTAssertEqual(rows.map { $0["detector"]?.string }, ["perfect", "partial"])
+        XCTAssertEqual(rows[0]["values"]?["ap50"]?.double, 1)
+        XCTAssertTrue(rows[0]["best"]?.array?.contains("recall") ?? false)
+        XCTAssertTrue(rows[1]["best"]?.array?.contains("latency_p50_ms") ?? false, "partial is faster")
+        XCTAssertEqual(json["runs"]?.array?.first?["environment"]?["build"]?.string, "release")
+    }
+
+    func testMarkdownHasATablePerDatasetAndProtocolWithBestInBold() {
+        let text = MarkdownReport.document(twoRuns, evaluators: [FaceSizeEvaluator()])
+        XCTAssertTrue(text.contains("## synthetic: 4 images, 4 faces"))
+        XCTAssertTrue(text.contains("| Run    | Detector |"), text)
+        XCTAssertTrue(text.contains("| main   | perfect  | **1.0000** |"), text)
+        XCTAssertTrue(text.contains("### sizes"))
+        XCTAssertTrue(text.contains("main / partial"), "protocol rows name run and detector")
+        XCTAssertTrue(text.contains("Runs compared:\n\n- `main`: Test CPU, release build"))
+        let generic = MarkdownReport.document(twoRuns)
+        XCTAssertTrue(generic.contains("buckets.h16-32.recall"), "unknown protocols are tabulated from their numbers")
+    }
+
+    /// A protocol whose result is a list per image has no column to tabulate: its own
+    /// Markdown shows when the evaluator is known, nothing otherwise; notes are warnings.
+    func testListResultsAndNotesAreHandledApart() {
+        struct PerImage: AccuracyEvaluator {
+            let name = "per_image"
+            let summary = "test"
+            func applies(to dataset: Dataset) -> Bool { true }
+            func evaluate(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> JSONValue { [] }
+            func markdown(_ results: [(detector: String, result: JSONValue)]) -> String { "worst: " + results.map(\.detector).joined(separator: ", ") + "\n" }
+        }
+        var results = SyntheticRun.results(detectors)
+        results.detectors[0].evaluations["per_image"] = [.object(["id": 1, "name": "image1.png", "tp": 1, "fp": 0, "missed": 0])]
+        results.detectors[0].evaluations["thread_consistency"] = ["perfect: 2 threads found other boxes on image3.png"]
+        results.detectors[1].evaluations["coco"] = .object(["error": "bad input"])
+        let comparison = [SyntheticRun.comparison([(nil, results)])]
+        XCTAssertEqual(ComparisonReport.protocols(comparison[0]), ["sizes", "per_image"])
+        XCTAssertTrue(MarkdownReport.document(comparison, evaluators: [PerImage()]).contains("### per_image\n\nworst: perfect\n"))
+        let generic = MarkdownReport.document(comparison)
+        XCTAssertFalse(generic.contains("### per_image"))
+        XCTAssertTrue(generic.contains("`perfect`: thread_consistency: perfect: 2 threads found other boxes on image3.png"))
+        XCTAssertTrue(generic.contains("`partial`: protocol coco failed: bad input"))
+        XCTAssertEqual(CSVReport.document(comparison).split(separator: "\r\n").count, 1 + 2 * 2, "no rows for a list")
+    }
+
+    func testHTMLIsSelfContainedAndHasEveryChart() {
+        var report = HTMLReport(evaluators: [FaceSizeEvaluator()], unavailable: ["synthetic": "not on this machine"])
+        let html = report.document(twoRuns)
+        XCTAssertTrue(html.hasPrefix("<!doctype html>"))
+        XCTAssertFalse(html.contains("http://") || html.contains("https://"), "nothing fetched from the network")
+        XCTAssertFalse(html.lowercased().contains("<script"), "no scripts")
+        XCTAssertFalse(html.contains("<link"), "no external stylesheet")
+        for title in ["Precision–recall", "ROC: faces found against false alarms", "Latency per call", "Accuracy against speed", "Recall by face size"] {
+            XCTAssertTrue(html.contains(">\(title)</h4>"), "chart \(title)")
+        }
+        XCTAssertEqual(html.components(separatedBy: "<svg class=\"chart\"").count - 1, 5)
+        XCTAssertTrue(html.contains("Pareto front"))
+        XCTAssertTrue(html.contains("No gallery: not on this machine"), "the gallery degrades with a reason")
+        XCTAssertTrue(html.contains("<td class=\"num best\">"))
+        XCTAssertTrue(html.contains("stroke-dasharray=\"7 4\""), "the second run is dashed")
+    }
+
+    func testMarkdownToHTMLTablesListsAndInlineCode() {
+        let html = HTMLText.blocks("Intro with `code` & **bold**\n\n| A | B |\n| - | -: |\n| x \\| y | 2 |\n\n- item <1>\n")
+        XCTAssertTrue(html.contains("<p>Intro with <code>code</code> &amp; <strong>bold</strong></p>"), html)
+        XCTAssertTrue(html.contains("<th>A</th><th class=\"num\">B</th>"), html)
+        XCTAssertTrue(html.contains("<td>x | y</td><td class=\"num\">2</td>"), html)
+        XCTAssertTrue(html.contains("<ul><li>item &lt;1&gt;</li></ul>"), html)
+    }
+
+    func testRunLabelsComeFromThePartOfThePathsThatDiffers() throws {
+        let root = NSTemporaryDirectory() + "/facebench-labels-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let results = SyntheticRun.results(detectors)
+        for run in ["commitA", "commitB"] {
+            try results.write(to: "\(root)/runs/\(run)/synthetic/results.json")
+        }
+        let loaded = try ResultsLocator.load(["\(root)/runs/commitA", "\(root)/runs/commitB/synthetic/results.json"])
+        XCTAssertEqual(loaded.map(\.label), ["commitA", "commitB"])
+        XCTAssertEqual(try ResultsLocator.load(["\(root)/runs/commitA"]).map(\.label), [nil], "one run needs no label")
+        XCTAssertEqual(try ResultsLocator.load(["\(root)/runs/commitA", "\(root)/runs/commitB"], labels: ["a", "b"]).map(\.label), ["a", "b"])
+        XCTAssertThrowsError(try ResultsLocator.load(["\(root)/runs/commitA", "\(root)/runs/commitB"], labels: ["a"]))
+        XCTAssertThrowsError(try ResultsLocator.files(at: root + "/nothing")) { error in
+            XCTAssertTrue("\(error)".contains("nothing: no such file"))
+        }
+    }
+}

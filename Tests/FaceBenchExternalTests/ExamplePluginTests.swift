@@ -1,0 +1,61 @@
+import FaceBenchCore
+import Foundation
+import FaceBenchTestSupport
+import XCTest
+
+/// Each shipped example plugin, run through the harness on dlib-faces, finds exactly what
+/// the built-in detector it wraps finds: the same OpenCV call behind a different door, so
+/// any difference is the door's fault (pixels, stride, boxes, scores, ordering).
+final class ExamplePluginTests: XCTestCase {
+    var dataset: Dataset!
+    var out: String!
+
+    override func setUpWithError() throws {
+        try PluginTestSupport.examplesBuilt.get()
+        dataset = try TestData.dataset("dlib-faces")
+        out = try TestData.temporaryDirectory(self)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: out)
+    }
+
+    func assertSameDetections(_ results: RunResults, _ a: String, _ b: String, file: StaticString = #filePath, line: UInt = #line) {
+        for record in results.records {
+            XCTAssertNil(record.results[a]?.failure, file: file, line: line)
+            XCTAssertEqual(record.results[a]?.detections, record.results[b]?.detections, "\(record.name): \(a) vs \(b)", file: file, line: line)
+        }
+        XCTAssertEqual(results.detector(a)?.metrics, results.detector(b)?.metrics, file: file, line: line)
+    }
+
+    func testPythonHaarProgramMatchesBuiltInHaar() throws {
+        let results = try PluginTestSupport.benchmark(
+            ["exec:\(PluginTestSupport.python) \(PluginTestSupport.haarExample)", "haar"], dataset: dataset, out: out)
+        assertSameDetections(results, "opencv-haar-python", "haar")
+        let python = try XCTUnwrap(results.detector("opencv-haar-python"))
+        XCTAssertGreaterThan(python.metrics.truePositives, 30)
+        XCTAssertEqual(python.info.kind, "exec")
+        XCTAssertEqual(python.info.parameters.map(\.name), ["cascade", "scale", "neighbors", "min", "timeout"])
+        XCTAssertEqual(python.reportedLatency?.count, dataset.samples.count, "the program's own inference time is kept")
+        XCTAssertEqual(python.latency?.count, dataset.samples.count, "and the round trip is timed beside it")
+        XCTAssertTrue(FileIO.exists(out + "/dlib-faces/opencv-haar-python.stderr.log"))
+    }
+
+    func testNativePluginMatchesBuiltInLBP() throws {
+        let results = try PluginTestSupport.benchmark(
+            ["plugin:\(PluginTestSupport.lbpPlugin):scale=1.1", "lbp:cascade=improved"], dataset: dataset, out: out)
+        assertSameDetections(results, "opencv-lbp-plugin", "lbp-cascade=improved")
+        let plugin = try XCTUnwrap(results.detector("opencv-lbp-plugin"))
+        XCTAssertEqual(plugin.info.spec, "plugin:\(PluginTestSupport.lbpPlugin):cascade=improved,scale=1.1,neighbors=3,min=0",
+                       "the spec lists every parameter the plugin says is in effect")
+        XCTAssertEqual(plugin.info.library, "opencv-lbp-plugin 4.6.0")
+    }
+
+    func testPlainCHostServesTheNativePluginOverExec() throws {
+        let results = try PluginTestSupport.benchmark(
+            ["hosted=exec:\(PluginTestSupport.pluginHost) \(PluginTestSupport.lbpPlugin) neighbors=3",
+             "lbp:cascade=improved"], dataset: dataset, out: out)
+        assertSameDetections(results, "hosted", "lbp-cascade=improved")
+        XCTAssertEqual(results.detector("hosted")?.info.backend, "external program (facebench.exec/1, pixels input)")
+    }
+}

@@ -1,0 +1,55 @@
+import FaceBenchCore
+import Foundation
+import FaceBenchTestSupport
+import XCTest
+@testable import FaceBenchCLI
+@testable import FaceBenchExternal
+
+/// `exec:` specs that cannot work fail before the run, with the reason: a program that is
+/// not there, one that dies or speaks another protocol version at its handshake, bad
+/// options; and the command line is split as a shell would.
+final class ExecSpecTests: XCTestCase {
+    func error(building spec: String) -> String {
+        do {
+            _ = try Toolbox.standard().registry.factory(for: spec)
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    func testCommandWordsSplitLikeAShell() throws {
+        XCTAssertEqual(try CommandWords.split(#"python3  det.py --model 'my model.onnx' "a \"b\" \n" c\ d ''"#, spec: "s"),
+                       ["python3", "det.py", "--model", "my model.onnx", #"a "b" \n"#, "c d", ""])
+        XCTAssertThrowsError(try CommandWords.split("det 'open", spec: "s"))
+    }
+
+    func testProgramNotFound() {
+        XCTAssertEqual(error(building: "exec:no-such-program-xyz --flag"),
+                       "detector 'exec:no-such-program-xyz --flag': program 'no-such-program-xyz' is not on PATH")
+        XCTAssertEqual(error(building: "exec:--timeout=0 python3"),
+                       "detector 'exec:--timeout=0 python3': '--timeout=0' is not --timeout=SECONDS or --startup-timeout=SECONDS")
+    }
+
+    func testProgramThatDiesBeforeItsHandshake() throws {
+        let out = try TestData.temporaryDirectory(self)
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let spec = #"exec:/bin/sh -c 'echo "model file missing" >&2; exit 7'"#
+        do {
+            _ = try Toolbox.standard().registry.factory(for: spec, context: DetectorContext(outputDirectory: out))
+            XCTFail("expected an error")
+        } catch {
+            let message = "\(error)"
+            XCTAssertTrue(message.contains("did not start: the program exited with status 7"), message)
+            XCTAssertTrue(message.contains("ends: model file missing"), message)
+        }
+        XCTAssertEqual(FileIO.list(out).filter { $0.hasSuffix(".log") }, [], "the probe's scratch log is removed")
+    }
+
+    func testOtherProtocolVersionAndSilentProgram() {
+        XCTAssertTrue(error(building: #"exec:/bin/echo '{"protocol": "facebench.exec/2", "name": "x"}'"#).hasSuffix(
+            "did not start: the program speaks facebench.exec/2; this FaceBench speaks facebench.exec/1"))
+        XCTAssertTrue(error(building: "exec:--startup-timeout=0.5 /bin/sleep 30").hasSuffix("did not start: no response within 0.5 s"))
+        XCTAssertTrue(error(building: "exec:/bin/echo hello").contains("did not start: protocol violation: the handshake is not JSON"))
+    }
+}

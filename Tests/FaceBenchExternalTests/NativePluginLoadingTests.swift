@@ -1,0 +1,80 @@
+import FaceBenchCore
+import Foundation
+import FaceBenchTestSupport
+import XCTest
+@testable import FaceBenchCLI
+
+/// Libraries that are not valid plugins are refused with an error saying why: no entry
+/// point, another ABI version, a missing function, a parameter the plugin rejects.
+final class NativePluginLoadingTests: XCTestCase {
+    var directory: String!
+
+    override func setUpWithError() throws {
+        try PluginTestSupport.examplesBuilt.get()
+        directory = try TestData.temporaryDirectory(self)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Compiles C source into a shared library against facebench_plugin.h.
+    func library(_ name: String, _ source: String) throws -> String {
+        let sourcePath = directory + "/\(name).c", libraryPath = directory + "/lib\(name).so"
+        try FileIO.writeAtomically(source, to: sourcePath)
+        let status = try PluginTestSupport.run([
+            "/usr/bin/cc", "-shared", "-fPIC", "-I", TestData.packageRoot + "/Sources/CFaceBenchPlugin/include", sourcePath, "-o", libraryPath,
+        ])
+        XCTAssertEqual(status, 0, "compiling \(name)")
+        return libraryPath
+    }
+
+    func error(building spec: String) -> String {
+        do {
+            _ = try Toolbox.standard().registry.factory(for: spec)
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    static let table = """
+        #include <facebench_plugin.h>
+        static void *create(const facebench_parameter *p, size_t n, char *e, size_t s) { return (void *)1; }
+        static int describe(void *i, facebench_description *d, char *e, size_t s) { return 0; }
+        static int detect(void *i, const uint8_t *p, int32_t w, int32_t h, int32_t st, const facebench_face **f, size_t *n, char *e, size_t s) { *n = 0; return 0; }
+        static void destroy(void *i) {}
+
+        """
+
+    func testLibraryWithoutTheEntryPoint() throws {
+        let path = try library("noentry", "int something_else(void) { return 0; }\n")
+        XCTAssertEqual(error(building: "plugin:\(path)"),
+                       "detector 'plugin:\(path)': \(path) is not a FaceBench plugin: it does not export facebench_plugin_entry() (see facebench_plugin.h)")
+    }
+
+    func testABIVersionMismatch() throws {
+        let path = try library("future", Self.table + """
+            static const facebench_plugin_api api = {99, sizeof(facebench_plugin_api), create, describe, detect, destroy};
+            const facebench_plugin_api *facebench_plugin_entry(void) { return &api; }
+            """)
+        XCTAssertTrue(error(building: "plugin:\(path)").contains(
+            "\(path) was built for plugin ABI version 99; this FaceBench loads version 1 (rebuild it against this facebench_plugin.h)"))
+    }
+
+    func testMissingFunction() throws {
+        let path = try library("nodetect", Self.table + """
+            static const facebench_plugin_api api = {FACEBENCH_PLUGIN_ABI_VERSION, sizeof(facebench_plugin_api), create, describe, 0, destroy};
+            const facebench_plugin_api *facebench_plugin_entry(void) { return &api; }
+            """)
+        XCTAssertTrue(error(building: "plugin:\(path)").hasSuffix("\(path): the function table has no detect (NULL pointer)"))
+    }
+
+    func testUnloadableFileAndRejectedParameter() throws {
+        XCTAssertTrue(error(building: "plugin:/nonexistent/libnothing.so").contains("cannot load /nonexistent/libnothing.so: "))
+        XCTAssertTrue(error(building: "plugin:\(PluginTestSupport.lbpPlugin):bogus=1").hasSuffix(
+            "create failed: unknown parameter 'bogus'; accepted: cascade, scale, neighbors, min"))
+        XCTAssertTrue(error(building: "plugin:\(PluginTestSupport.lbpPlugin):scale=0.5").hasSuffix(
+            "create failed: scale=0.5 is not accepted (scale > 1; neighbors, min integers >= 0)"))
+    }
+}

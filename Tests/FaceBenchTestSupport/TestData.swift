@@ -1,0 +1,61 @@
+import FaceBenchCore
+import Foundation
+import XCTest
+
+/// Locations the tests need: the package checkout and the shared datasets beside it.
+public enum TestData {
+    /// The package root (the folder holding Package.swift).
+    public static let packageRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
+        }
+        fatalError("Package.swift not found above \(#filePath)")
+    }()
+
+    /// The shared datasets folder: $FACEBENCH_DATASETS's first entry, else ../shared/datasets.
+    public static let datasets: String = {
+        if let first = ProcessInfo.processInfo.environment["FACEBENCH_DATASETS"]?.split(separator: ":").first {
+            return String(first)
+        }
+        return URL(fileURLWithPath: packageRoot + "/../shared/datasets").standardized.path
+    }()
+
+    public static func dataset(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> Dataset {
+        let catalog = DatasetCatalog(
+            definitions: DatasetCatalog.standardDefinitions, formats: DatasetCatalog.standardFormats, searchPath: [datasets])
+        guard let definition = catalog.definitions.first(where: { $0.name == name }), catalog.root(of: definition) != nil else {
+            throw XCTSkip("dataset \(name) not found under \(datasets)")
+        }
+        return try catalog.resolve(name)
+    }
+
+    /// A file committed under Tests/Fixtures.
+    public static func fixture(_ relative: String) -> String { packageRoot + "/Tests/Fixtures/" + relative }
+
+    /// A file under the shared datasets folder; skips the test when it is absent.
+    public static func file(_ relative: String) throws -> String {
+        let path = datasets + "/" + relative
+        guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("\(path) not found") }
+        return path
+    }
+
+    /// A fresh empty temporary folder, removed when the test ends.
+    public static func temporaryDirectory(_ test: XCTestCase) throws -> String {
+        let path = NSTemporaryDirectory() + "facebench-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        test.addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    /// Writes text to a file in `directory` and returns its path.
+    @discardableResult
+    public static func write(_ text: String, to name: String, in directory: String) throws -> String {
+        let path = directory + "/" + name
+        try FileManager.default.createDirectory(
+            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+}
