@@ -28,7 +28,7 @@ final class OpenCVFillTests: XCTestCase {
     func testEllipsesArePixelExact() throws {
         let fixture = try JSONReader.parse(file: TestData.fixture("FDDB/rasterization.json"))
         let ellipses = try XCTUnwrap(fixture["ellipses"]?.array)
-        XCTAssertGreaterThan(ellipses.count, 2000)
+        XCTAssertEqual(ellipses.count, 1500)
         var mismatches = 0
         for shape in ellipses {
             let center = shape["center"]?.array?.compactMap(\.int) ?? []
@@ -42,6 +42,21 @@ final class OpenCVFillTests: XCTestCase {
             }
         }
         XCTAssertEqual(mismatches, 0)
+    }
+
+    /// FDDB's fold-1 annotations, converted as the toolkit converts them (`FDDBRegions`).
+    func testAnnotatedEllipsesAsTheToolkitDrawsThem() throws {
+        let fixture = try JSONReader.parse(file: TestData.fixture("FDDB/rasterization.json"))
+        let fold = try XCTUnwrap(fixture["annotated_fold"]?.int)
+        let dataset = try FDDBLoader.load(root: TestData.file(String(format: "fddb-folds/FDDB-fold-%02d-ellipseList.txt", fold)), name: "fold")
+        let faces = dataset.samples.flatMap(\.faces)
+        let annotated = try XCTUnwrap(fixture["annotated"]?.array)
+        XCTAssertEqual(annotated.count, faces.count)
+        for entry in annotated {
+            let index = try XCTUnwrap(entry["face"]?.int)
+            let region = try FDDBRegions.drawn(try XCTUnwrap(faces[index].ellipse))
+            XCTAssertEqual(moments(region), entry["pixels"]?.array?.compactMap(\.int), "face \(index)")
+        }
     }
 
     func testRectanglesArePixelExact() throws {

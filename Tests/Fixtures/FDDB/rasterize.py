@@ -3,9 +3,10 @@
 with /usr/bin/python3). Each shape is drawn filled (thickness -1, LINE_8) on a blank canvas
 and summarised by exact pixel moments: count, sum of x, sum of y, sum of x*x, y*y, x*y, and
 its bounding box. Shapes:
-  * FDDB ground-truth ellipses of the given folds, converted exactly as the FDDB toolkit
-    does before cvEllipse (centre rounded via float, semi-axes truncated, angle
-    180 - (pi - t) * 180 / pi degrees);
+  * FDDB ground-truth ellipses of one fold, converted exactly as the FDDB toolkit does before
+    cvEllipse (centre rounded via float, semi-axes truncated, angle 180 - (pi - t) * 180 / pi
+    degrees); only each face's position in the fold is stored (the test reads the annotation
+    from ../shared/datasets and converts it with FDDBRegions);
   * random ellipses (semi-axes 0..150, including the 3/10/15 pixel switches of the polygon
     step, angles -720..720 in half degrees) and random rectangles (corners in any order).
 Shapes are drawn on a canvas just large enough, shifted by whole pixels; the moments are
@@ -64,7 +65,7 @@ def main():
     parser.add_argument("--fold", type=int, default=1)
     parser.add_argument("--random", type=int, default=1500)
     args = parser.parse_args()
-    ellipses, rectangles = [], []
+    annotated, ellipses, rectangles = [], [], []
     lines = open(os.path.join(args.folds, f"FDDB-fold-{args.fold:02d}-ellipseList.txt")).read().split("\n")
     k = 0
     while k < len(lines) and lines[k].strip():
@@ -72,8 +73,8 @@ def main():
         for line in lines[k + 2:k + 2 + count]:
             ra, rb, theta, cx, cy = (float(v) for v in line.split()[:5])
             cx_, cy_, ax, ay, angle = toolkit_ellipse(ra, rb, theta, cx, cy)
-            ellipses.append({"source": "fddb", "center": [cx_, cy_], "axes": [ax, ay], "angle": angle,
-                             "pixels": draw_ellipse(cx_, cy_, ax, ay, angle)})
+            # Only the position in the fold file is kept: the test reads the annotation itself.
+            annotated.append({"face": len(annotated), "pixels": draw_ellipse(cx_, cy_, ax, ay, angle)})
         k += 2 + count
     rng = random.Random(7)
     special = [0, 1, 2, 3, 9, 10, 14, 15, 16]
@@ -82,8 +83,7 @@ def main():
         ay = rng.choice(special) if rng.random() < 0.3 else rng.randint(0, 150)
         angle = rng.randint(-1440, 1440) / 2 if rng.random() < 0.5 else rng.uniform(-720, 720)
         cx, cy = rng.randint(-300, 1200), rng.randint(-300, 1200)
-        ellipses.append({"source": "random", "center": [cx, cy], "axes": [ax, ay], "angle": angle,
-                         "pixels": draw_ellipse(cx, cy, ax, ay, angle)})
+        ellipses.append({"center": [cx, cy], "axes": [ax, ay], "angle": angle, "pixels": draw_ellipse(cx, cy, ax, ay, angle)})
     for _ in range(300):
         x1, y1 = rng.randint(-50, 500), rng.randint(-50, 500)
         x2, y2 = x1 + rng.randint(-40, 200), y1 + rng.randint(-40, 200)
@@ -91,9 +91,10 @@ def main():
     with open(os.path.join(HERE, "rasterization.json"), "w") as f:
         json.dump({"generator": "Tests/Fixtures/FDDB/rasterize.py", "opencv": cv2.__version__,
                    "moments": "count, sum x, sum y, sum x*x, sum y*y, sum x*y, min x, min y, max x, max y",
-                   "ellipses": ellipses, "rectangles": rectangles}, f, separators=(",", ":"))
+                   "annotated_fold": args.fold, "annotated": annotated, "ellipses": ellipses, "rectangles": rectangles},
+                  f, separators=(",", ":"))
         f.write("\n")
-    print(len(ellipses), "ellipses,", len(rectangles), "rectangles")
+    print(len(annotated), "annotated ellipses,", len(ellipses), "random ellipses,", len(rectangles), "rectangles")
 
 
 if __name__ == "__main__":

@@ -23,15 +23,19 @@ public enum FDDBRegions {
     }
 
     public static func ellipse(_ ellipse: Ellipse, imageWidth: Int? = nil, imageHeight: Int? = nil) throws -> PixelRegion {
+        clip(try drawn(ellipse), imageWidth, imageHeight)
+    }
+
+    /// The ellipse as `EllipseR::display` draws it, before any clipping.
+    static func drawn(_ ellipse: Ellipse) throws -> PixelRegion {
         let reach = [abs(ellipse.centerX) + abs(ellipse.majorRadius) + abs(ellipse.minorRadius), abs(ellipse.centerY) + abs(ellipse.majorRadius) + abs(ellipse.minorRadius)]
         guard reach.allSatisfy({ $0.isFinite && $0 < maximumExtent }), ellipse.angle.isFinite else {
             throw TooLarge(description: "ellipse \(ellipse) reaches beyond \(Int(maximumExtent)) pixels")
         }
         let degrees = (Double.pi - ellipse.angle) * 180 / Double.pi
-        let region = OpenCVFill.ellipse(
+        return OpenCVFill.ellipse(
             centerX: roundedThroughFloat(ellipse.centerX), centerY: roundedThroughFloat(ellipse.centerY),
             axisX: Int(ellipse.majorRadius.rounded(.towardZero)), axisY: Int(ellipse.minorRadius.rounded(.towardZero)), angle: 180 - degrees)
-        return clip(region, imageWidth, imageHeight)
     }
 
     public static func rectangle(_ box: Box, imageWidth: Int? = nil, imageHeight: Int? = nil) throws -> PixelRegion {
