@@ -38,7 +38,7 @@ public enum FaceBenchCLI {
         RegisteredCommand(ListCommand.self), RegisteredCommand(RunCommand.self),
         RegisteredCommand(DetectCommand.self), RegisteredCommand(MergeCommand.self),
         RegisteredCommand(ReportCommand.self), RegisteredCommand(CompareCommand.self), RegisteredCommand(BaselineCommand.self),
-        RegisteredCommand(ParityCommand.self),
+        RegisteredCommand(ParityCommand.self), RegisteredCommand(OfficialEvalCommand.self),
     ]
 
     public static func main() -> Never {

@@ -19,12 +19,13 @@ struct Toolbox: Sendable {
     static let defaultDetectors = ["haar", "lbp", "hog", "swift-haar", "swift-lbp"]
 
     /// Accuracy protocols run on every detector beyond the basic metrics.
-    var evaluators: [any AccuracyEvaluator] { [FaceSizeEvaluator()] }
+    var evaluators: [any AccuracyEvaluator] { [FaceSizeEvaluator(), WIDEREvaluator(), FDDBEvaluator()] }
 
     /// Formats of detections made elsewhere, for `file:` detectors (tried in this order when
     /// the spec names no format).
     static let importers: [any DetectionImporter] = [
         WatsonImporter(), GoogleVisionImporter(), MLKitImporter(), AppleVisionImporter(),
+        WIDERPredictionImporter(), FDDBDetectionImporter(),
     ]
 
     static func standard() -> Toolbox {
