@@ -4,11 +4,13 @@
 // Target graph (data flows one way, dependencies point down):
 //
 //   facebench (executable) → FaceBenchCLI
-//   FaceBenchCLI → FaceBenchOpenCV, FaceBenchDlib, FaceBenchCodecs, FaceBenchExternal, FaceBenchCore
+//   FaceBenchCLI → FaceBenchOpenCV, FaceBenchDlib, FaceBenchCodecs, FaceBenchCascade, FaceBenchExternal,
+//   FaceBenchCore
 //   FaceBenchExternal (exec: programs, plugin: shared libraries) → CFaceBenchPlugin (the
 //   plugin ABI header), FaceBenchCore
 //   FaceBenchOpenCV → COpenCVShim (C++),  FaceBenchDlib → CDlibShim (C++),
 //   FaceBenchCodecs → CImageCodecs (C: libjpeg-turbo, libpng)
+//   FaceBenchCascade → FaceBenchCore (pure Swift Viola-Jones engine running OpenCV's cascades)
 //   FaceBenchCore: pure Swift, no native dependency, no unsafe flags.
 //
 // The native shims need unsafe flags (OpenCV's headers live outside the default include
@@ -20,6 +22,7 @@ let package = Package(
     name: "FaceBench",
     products: [
         .library(name: "FaceBenchCore", targets: ["FaceBenchCore"]),
+        .library(name: "FaceBenchCascade", targets: ["FaceBenchCascade"]),
         .library(name: "FaceBenchCodecs", targets: ["FaceBenchCodecs"]),
         .library(name: "FaceBenchOpenCV", targets: ["FaceBenchOpenCV"]),
         .library(name: "FaceBenchDlib", targets: ["FaceBenchDlib"]),
@@ -28,6 +31,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "FaceBenchCore"),
+        .target(name: "FaceBenchCascade", dependencies: ["FaceBenchCore"]),
 
         .target(
             name: "CImageCodecs",
@@ -60,7 +64,9 @@ let package = Package(
 
         .target(
             name: "FaceBenchCLI",
-            dependencies: ["FaceBenchCore", "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchDlib", "FaceBenchExternal"]
+            dependencies: [
+                "FaceBenchCore", "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchDlib", "FaceBenchCascade", "FaceBenchExternal",
+            ]
         ),
         .executableTarget(name: "facebench", dependencies: ["FaceBenchCLI"]),
 
@@ -76,6 +82,14 @@ let package = Package(
         .testTarget(
             name: "FaceBenchExternalTests",
             dependencies: ["FaceBenchExternal", "FaceBenchCore", "FaceBenchCodecs", "FaceBenchCLI", "FaceBenchTestSupport"]
+        ),
+        .testTarget(
+            name: "FaceBenchCascadeTests", dependencies: ["FaceBenchCascade", "FaceBenchCore", "FaceBenchTestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "FaceBenchCascadeParityTests",
+            dependencies: ["FaceBenchCascade", "FaceBenchCore", "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchTestSupport"]
         ),
     ],
     cxxLanguageStandard: .cxx17

@@ -1,3 +1,4 @@
+import FaceBenchCascade
 import FaceBenchCodecs
 import FaceBenchCore
 import FaceBenchDlib
@@ -15,7 +16,7 @@ struct Toolbox: Sendable {
     /// The git checkout FaceBench was built from, when the executable lives in one.
     var checkout: String?
 
-    static let defaultDetectors = ["haar", "lbp", "hog"]
+    static let defaultDetectors = ["haar", "lbp", "hog", "swift-haar", "swift-lbp"]
 
     /// Accuracy protocols run on every detector beyond the basic metrics.
     var evaluators: [any AccuracyEvaluator] {
@@ -25,6 +26,8 @@ struct Toolbox: Sendable {
             FalsePositiveTable(),
             SizeBreakdown(),
             PerImageBreakdown(),
+            WIDEREvaluator(),
+            FDDBEvaluator(),
         ]
     }
 
@@ -33,6 +36,7 @@ struct Toolbox: Sendable {
     static let importers: [any DetectionImporter] = [
         COCOResultsImporter(),
         WatsonImporter(), GoogleVisionImporter(), MLKitImporter(), AppleVisionImporter(),
+        WIDERPredictionImporter(), FDDBDetectionImporter(),
     ]
 
     static func standard() -> Toolbox {
@@ -41,7 +45,8 @@ struct Toolbox: Sendable {
         let anchors = [FileManager.default.currentDirectoryPath] + (checkout.map { [$0] } ?? [])
         return Toolbox(
             registry: DetectorRegistry(
-                OpenCVBackend.kinds + DlibBackend.kinds + ExternalBackend.kinds + [ImportedDetectorKind.kind(importers: importers)]),
+                OpenCVBackend.kinds + DlibBackend.kinds + SwiftCascadeBackend.kinds + ExternalBackend.kinds
+                    + [ImportedDetectorKind.kind(importers: importers)]),
             catalog: DatasetCatalog(
                 definitions: DatasetCatalog.standardDefinitions, formats: DatasetCatalog.standardFormats,
                 searchPath: DatasetCatalog.searchPath(environment: environment, anchors: anchors)),

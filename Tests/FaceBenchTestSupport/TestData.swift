@@ -31,6 +31,9 @@ public enum TestData {
         return try catalog.resolve(name)
     }
 
+    /// A file committed under Tests/Fixtures.
+    public static func fixture(_ relative: String) -> String { packageRoot + "/Tests/Fixtures/" + relative }
+
     /// A file under the shared datasets folder; skips the test when it is absent.
     public static func file(_ relative: String) throws -> String {
         let path = datasets + "/" + relative

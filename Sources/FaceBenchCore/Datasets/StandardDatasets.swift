@@ -19,6 +19,14 @@ extension DatasetCatalog {
                     landmarkFiles: [root + "/training_with_face_landmarks.xml", root + "/testing_with_face_landmarks.xml"]
                         .filter(FileIO.exists))
             }),
+        DatasetDefinition(
+            name: "wider-val", folder: "wider-val-gt",
+            summary: "WIDER FACE validation ground truth: 3,226 images, 39,708 faces, easy/medium/hard subsets (no images)",
+            hasImages: false, load: { root, name in try WIDERFaceLoader.load(root: root, name: name, split: "val") }),
+        DatasetDefinition(
+            name: "fddb", folder: "fddb-folds",
+            summary: "FDDB ground truth in 10 folds: 2,845 images, 5,171 face ellipses (no images here)",
+            hasImages: false, load: { root, name in try FDDBLoader.load(root: root, name: name) }),
     ]
 
     public static let standardFormats: [DatasetFormat] = [
@@ -51,5 +59,9 @@ extension DatasetCatalog {
             name: "pascal-voc",
             recognises: { PascalVOCLoader.recognises($0) },
             load: { path, name in try PascalVOCLoader.load(path: path, name: name) }),
+        DatasetFormat(
+            name: "wider", recognises: WIDERFaceLoader.recognises,
+            load: { path, name in try WIDERFaceLoader.load(root: path, name: name) }),
+        DatasetFormat(name: "fddb", recognises: FDDBLoader.recognises, load: { path, name in try FDDBLoader.load(root: path, name: name) }),
     ]
 }

@@ -124,21 +124,14 @@ public struct NumberedLines: Sequence {
     }
 
     public func makeIterator() -> IndexingIterator<[Line]> {
-        // Split bytes, not Characters: Swift treats "\r\n" as one Character, so a String split
-        // on "\n" would not separate CRLF lines.
-        var lines: [Line] = []
-        var start = 0
-        for index in bytes.indices where bytes[index] == 0x0A {
-            lines.append(line(lines.count + 1, start, index))
-            start = index + 1
-        }
-        if start < bytes.count { lines.append(line(lines.count + 1, start, bytes.count)) }
-        return lines.makeIterator()
-    }
-
-    private func line(_ number: Int, _ start: Int, _ end: Int) -> Line {
-        let stop = end > start && bytes[end - 1] == 0x0D ? end - 1 : end
-        return Line(number: number, text: Substring(String(decoding: bytes[start..<stop], as: UTF8.self)))
+        // Split the bytes, not a String: Swift reads "\r\n" as one Character, which a split
+        // on "\n" would not see.
+        var parts = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        if parts.last?.isEmpty == true { parts.removeLast() }
+        return parts.enumerated().map { index, line in
+            let text = line.last == 0x0D ? line.dropLast() : line
+            return Line(number: index + 1, text: Substring(String(decoding: text, as: UTF8.self)))
+        }.makeIterator()
     }
 
     public func malformed(_ line: Line, _ reason: String) -> FaceBenchError {

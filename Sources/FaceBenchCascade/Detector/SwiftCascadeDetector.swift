@@ -1,0 +1,66 @@
+import FaceBenchCore
+import Foundation
+
+/// The pure-Swift cascade engine as a FaceBench detector (`swift-haar`, `swift-lbp`): same
+/// parameters, cascade names and scores as OpenCV's `haar` and `lbp`. Immutable, so one
+/// instance can serve every worker.
+public final class SwiftCascadeDetector: FaceDetector, Sendable {
+    public let engine: CascadeEngine
+    public let configuration: CascadeConfiguration
+
+    public init(engine: CascadeEngine, configuration: CascadeConfiguration) {
+        self.engine = engine
+        self.configuration = configuration
+    }
+
+    /// Integral-image offsets are 32-bit, like OpenCV's; this keeps every plane addressable.
+    public static let maximumPixels = 200_000_000
+
+    public func detect(_ input: DetectorInput) throws -> [Detection] {
+        guard input.image.width * input.image.height <= Self.maximumPixels else {
+            throw FaceBenchError.failed("\(input.name): \(input.image.width)x\(input.image.height) exceeds the Swift cascade engine's \(Self.maximumPixels / 1_000_000)-megapixel limit")
+        }
+        return engine.detect(in: input.image, scaleFactor: configuration.scaleFactor, minNeighbors: configuration.minNeighbors,
+                      minSize: configuration.minSize, maxSize: configuration.maxSize).map { face in
+            Detection(
+                box: Box(x: Double(face.x), y: Double(face.y), width: Double(face.width), height: Double(face.height)),
+                score: configuration.score(levelWeight: face.weight, neighbors: face.neighbors))
+        }
+    }
+}
+
+struct SwiftCascadeFactory: DetectorFactory {
+    let info: DetectorInfo
+    let path: String
+    let configuration: CascadeConfiguration
+
+    func makeDetector() throws -> any FaceDetector {
+        SwiftCascadeDetector(engine: try CascadeEngine(path: path), configuration: configuration)
+    }
+}
+
+public enum SwiftCascadeBackend {
+    public static let backend = "pure Swift cascade"
+
+    public static let kinds: [DetectorKind] = [
+        kind(.haar, summary: "Pure-Swift Viola-Jones engine running OpenCV's Haar cascades"),
+        kind(.lbp, summary: "Pure-Swift Viola-Jones engine running OpenCV's LBP cascades"),
+    ]
+
+    /// `swift-haar`, `swift-lbp`.
+    public static func kindID(_ family: CascadeConfiguration.Family) -> String { "swift-" + family.rawValue }
+
+    static func kind(_ family: CascadeConfiguration.Family, summary: String) -> DetectorKind {
+        DetectorKind(
+            id: kindID(family), summary: summary, backend: backend,
+            arguments: .parameters(CascadeConfiguration.parameters(for: family))
+        ) { request in
+            let configuration = CascadeConfiguration(family: family, values: request.parameters)
+            let path = try configuration.cascadePath(environment: ProcessInfo.processInfo.environment, spec: request.spec.text)
+            let info = DetectorInfo(
+                kind: kindID(family), id: request.id, spec: request.canonicalSpec, backend: backend, library: "",
+                parameters: request.parameters.inEffect, scoreMeaning: configuration.scoreMeaning)
+            return SwiftCascadeFactory(info: info, path: path, configuration: configuration)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Held-out check of FaceBench's WIDER FACE evaluation: fresh synthetic predictions over the
+# whole validation set (a new seed each run unless given), scored by FaceBench and by the
+# reference (scripts/evaluation/wider_reference.py, official MATLAB semantics), compared
+# live. With OCTAVE_EVAL_TOOLS set to the official eval_tools folder, the official code also
+# runs under GNU Octave (slow: minutes per style).
+#
+#   scripts/check-wider-heldout.sh [SEED] [STYLES]      e.g. scripts/check-wider-heldout.sh 4242 "unit margins"
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+SEED=${1:-$RANDOM$RANDOM}
+STYLES=${2:-unit above-one margins negative crowd}
+GT=${FACEBENCH_DATASETS:-$ROOT/../shared/datasets}
+GT=${GT%%:*}/wider-val-gt
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+cd "$ROOT"
+swift build -c release --product facebench >/dev/null
+echo "seed $SEED"
+status=0
+for style in $STYLES; do
+  python3 scripts/evaluation/wider_synthetic.py --gt "$GT" --out "$WORK/$style" --style "$style" --seed "$SEED" >/dev/null
+  .build/release/facebench official-eval --protocol wider --dataset "$GT" --predictions "$WORK/$style" --json > "$WORK/$style-facebench.json"
+  python3 scripts/evaluation/wider_reference.py --gt "$GT" --predictions "$WORK/$style" --out "$WORK/$style-reference.json"
+  official=""
+  if [ -n "${OCTAVE_EVAL_TOOLS:-}" ]; then
+    python3 scripts/evaluation/wider_official_octave.py --eval-tools "$OCTAVE_EVAL_TOOLS" --gt "$GT" --predictions "$WORK/$style" --out "$WORK/$style-official.json" 2>/dev/null
+    official="$WORK/$style-official.json"
+  fi
+  python3 - "$style" "$WORK/$style-facebench.json" "$WORK/$style-reference.json" "$official" <<'PY' || status=1
+import json, sys
+style, fb, ref = sys.argv[1], json.load(open(sys.argv[2])), json.load(open(sys.argv[3]))
+official = json.load(open(sys.argv[4])) if sys.argv[4] else None
+worst = 0.0
+parts = []
+for s in ["easy", "medium", "hard"]:
+    values = [fb[s]["ap"], ref[s]["ap"]] + ([official[s]["ap"]] if official else [])
+    worst = max(worst, max(values) - min(values))
+    parts.append(f"{s} {fb[s]['ap']:.6f}")
+ok = worst <= 1e-9
+print(f"{style:10} {fb['predictions']:7d} predictions  " + "  ".join(parts) + f"  largest difference {worst:.1e} {'OK' if ok else 'MISMATCH'}"
+      + ("  (official Octave included)" if official else ""))
+sys.exit(0 if ok else 1)
+PY
+done
+exit $status
