@@ -1,17 +1,10 @@
 /// Parses a decimal number from UTF-8 bytes with exactly the value `Double(String)` gives,
 /// several times faster for the short numbers detection files are made of.
 ///
-/// Numbers of at most 15 significant digits with a decimal exponent within ±22 take
-/// Clinger's fast path — the digits and the power of ten are both exact doubles, so one
-/// multiplication or division is correctly rounded. Anything else (long mantissas, large
-/// exponents, `inf`, `nan`, hexadecimal) is handed to `Double(String)`.
+/// Numbers of at most 19 digits are converted by `DecimalConversion` (Clinger's fast path,
+/// else exact 128-bit arithmetic), the same conversion the JSON readers use. Anything else
+/// (long mantissas, large exponents, `inf`, `nan`, hexadecimal) is handed to `Double(String)`.
 public enum DecimalNumber {
-    static let powersOfTen: [Double] = (0...22).map { exponent in
-        var value = 1.0
-        for _ in 0..<exponent { value *= 10 }
-        return value
-    }
-
     /// The number spelled by `bytes[range]`, or nil when it is not one.
     public static func parse(_ bytes: [UInt8], _ range: Range<Int>) -> Double? {
         var index = range.lowerBound
@@ -57,9 +50,10 @@ public enum DecimalNumber {
         }
         guard index == end, digits > 0 else { return slow(bytes, range) }
         let power = exponent - fractionDigits
-        guard digits <= 15, mantissa <= 1 << 53, abs(power) <= 22 else { return slow(bytes, range) }
-        let value = power >= 0 ? Double(mantissa) * powersOfTen[power] : Double(mantissa) / powersOfTen[-power]
-        return negative ? -value : value
+        guard digits <= 19, let value = DecimalConversion.double(mantissa: mantissa, exponent: power, negative: negative) else {
+            return slow(bytes, range)
+        }
+        return value
     }
 
     static func slow(_ bytes: [UInt8], _ range: Range<Int>) -> Double? {
