@@ -41,6 +41,12 @@ final class ReportCommandTests: XCTestCase {
         }
         let results = try RunResults.read(run + "/mit-cmu/results.json")
         XCTAssertNotNil(results.detector("haar")?.evaluations["sizes"], "run stores the sizes protocol")
+        // The WIDER tools' layout holds the same detections as the COCO export.
+        let dataset = try TestData.dataset("mit-cmu")
+        let wider = try WIDERPredictionFolder.read(run + "/mit-cmu/haar.wider", for: dataset)
+        let coco = try COCOResultsImporter().load(run + "/mit-cmu/haar.coco.json", for: dataset)
+        XCTAssertEqual(wider.values.reduce(0) { $0 + $1.count }, coco.values.reduce(0) { $0 + $1.count })
+        XCTAssertGreaterThan(coco.count, 0)
     }
 
     func testReportWritesTheFourFormats() throws {

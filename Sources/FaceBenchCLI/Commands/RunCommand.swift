@@ -10,7 +10,8 @@ enum RunCommand: FaceBenchCommand {
             Each image is decoded once (timed separately), then every detector runs on it, in an order rotated \
             image by image. Each finished image is appended to DIR/<dataset>/images.jsonl, so an interrupted run \
             (Ctrl-C, kill, power loss) continues with --resume. Writes results.json, gt.coco.json, \
-            <detector>.coco.json, report.md and report.html per dataset, and DIR/report.md and DIR/report.html \
+            <detector>.coco.json (COCO results), <detector>.wider/ (WIDER's per-image files; FDDB sets also \
+            <detector>.fddb.txt), report.md and report.html per dataset, and DIR/report.md and DIR/report.html \
             for all datasets (see `facebench report`).
             """,
         options: [
@@ -108,12 +109,20 @@ enum RunCommand: FaceBenchCommand {
     /// A dataset's files: results.json, the COCO exports, report.md and report.html.
     static func write(_ results: RunResults, dataset: Dataset, to directory: String, toolbox: Toolbox) throws {
         try results.write(to: directory + "/results.json")
-        let samples = results.records.compactMap { record in dataset.samples.first { $0.id == record.sampleID } }
+        let byID = Dictionary(dataset.samples.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let records = results.records.filter { byID[$0.sampleID] != nil }
+        let samples = records.map { byID[$0.sampleID]! }
         try FileIO.writeAtomically(JSONWriter().bytes(COCOExport.groundTruth(dataset, samples: samples)), to: directory + "/gt.coco.json")
         for detector in results.detectors {
             try FileIO.writeAtomically(
                 JSONWriter(indent: nil).bytes(COCOExport.detections(results.records, detector: detector.id)),
                 to: directory + "/\(detector.id).coco.json")
+            // The layouts of WIDER's and FDDB's own evaluation tools, so they can re-score too.
+            let found = records.map { $0.results[detector.id]?.detections ?? [] }
+            try WIDERPredictionFolder.write(found, samples: samples, to: directory + "/\(detector.id).wider")
+            if dataset.format == "fddb" {
+                try FDDBDetectionFile.write(found, samples: samples, to: directory + "/\(detector.id).fddb.txt")
+            }
         }
         let single = [comparison(results)]
         try FileIO.writeAtomically(MarkdownReport.document(single, evaluators: toolbox.evaluators), to: directory + "/report.md")
