@@ -1,8 +1,8 @@
 import Foundation
 
-/// A rotated ellipse, as FDDB annotates faces: radii along its own axes, the rotation of the
-/// major axis in radians (counter-clockwise from the x axis in FDDB's files, y pointing down),
-/// and the centre.
+/// A rotated ellipse, as FDDB annotates faces: radii along its own axes, the angle of the
+/// major axis in radians — the axis points along (cos θ, sin θ) in image coordinates, y down,
+/// as the FDDB toolkit draws it — and the centre.
 public struct Ellipse: Hashable, Sendable {
     public var majorRadius: Double
     public var minorRadius: Double
