@@ -90,12 +90,16 @@ final class EvalCommandTests: XCTestCase {
         let scratch = try TestData.temporaryDirectory(self)
         let gt = try TestData.write(groundTruth, to: "gt.json", in: scratch)
         let results = try TestData.write("[]", to: "r.json", in: scratch)
+        let ambiguous = try TestData.write(#"{"images_processed": 1, "observations": []}"#, to: "either.json", in: scratch)
+        let unknown = try TestData.write("x y\n", to: "plain.txt", in: scratch)
         let cases: [([String], String)] = [
             (["eval", "--predictions", results], "--dataset is required"),
             (["eval", "--dataset", gt], "give at least one --predictions file"),
             (["eval", "--dataset", gt, "--predictions", results, "--protocol", "coc"], "unknown protocol 'coc'. Did you mean 'coco'?"),
             (["eval", "--dataset", gt, "--predictions", results, "--max-dets", "10,1,100"], "--max-dets expects three increasing positive counts"),
-            (["eval", "--dataset", gt, "--predictions", results, "--importer", "yolo"], "unknown --importer 'yolo'"),
+            (["eval", "--dataset", gt, "--predictions", results, "--importer", "yolo"], "unknown format 'yolo' (--importer FORMAT); formats: coco"),
+            (["eval", "--dataset", gt, "--predictions", ambiguous], "could be watson or apple-vision; name the format: --importer FORMAT"),
+            (["eval", "--dataset", gt, "--predictions", unknown], "is in no recognised format; name it: --importer FORMAT with FORMAT one of coco, "),
             (["eval", "--dataset", gt, "--predictions", results, "--format", "xml"], "--format expects markdown or json"),
             (["eval", "--dataset", gt, "--predictions", results, "--repeat", "0"], "--repeat expects an integer >= 1"),
             (["eval", "--dataset", gt, "--predictions", results, "--roc-out", scratch + "/x-"], "--roc-out writes the fddb protocol's ROC"),

@@ -168,18 +168,8 @@ enum EvalCommand: FaceBenchCommand {
     }
 
     static func chooseImporter(_ name: String?, path: String, importers: [any DetectionImporter]) throws -> any DetectionImporter {
-        let known = importers.map(\.name).joined(separator: ", ")
-        if let name {
-            guard let importer = importers.first(where: { $0.name == name }) else {
-                throw FaceBenchError.usage("unknown --importer '\(name)'; formats: \(known)")
-            }
-            return importer
-        }
-        guard FileIO.exists(path) else { throw FaceBenchError.io(path: path, reason: "no such file or directory") }
-        guard let importer = importers.first(where: { $0.recognises(path) }) else {
-            throw FaceBenchError.usage("cannot tell the format of \(path); name it with --importer (\(known))")
-        }
-        return importer
+        if name == nil, !FileIO.exists(path) { throw FaceBenchError.io(path: path, reason: "no such file or directory") }
+        return try ImporterChoice.choose(name, for: path, among: importers, naming: "--importer FORMAT", error: FaceBenchError.usage)
     }
 
     /// `LABEL=PATH` or `PATH` (labelled by its file name without `.json` / `.coco.json`).
