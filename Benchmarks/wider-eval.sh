@@ -23,7 +23,7 @@ cd "$ROOT"
 
 swift build -c release --product facebench >/dev/null
 python3 scripts/evaluation/wider_synthetic.py --gt "$GT" --out "$WORK/predictions" --style benchmark --seed "$SEED" --per-image 100
-.build/release/facebench official-eval --protocol wider --dataset "$GT" --predictions "$WORK/predictions" --repeat "$REPEAT" --json > "$WORK/facebench.json"
+.build/release/facebench eval --protocol wider --dataset "$GT" --predictions "$WORK/predictions" --repeat "$REPEAT" --format json > "$WORK/facebench.json"
 python3 scripts/evaluation/wider_reference.py --gt "$GT" --predictions "$WORK/predictions" --out "$WORK/reference.json"
 if [ -n "${OCTAVE_EVAL_TOOLS:-}" ]; then
   python3 scripts/evaluation/wider_official_octave.py --eval-tools "$OCTAVE_EVAL_TOOLS" --gt "$GT" --predictions "$WORK/predictions" --out "$WORK/official.json"
@@ -33,22 +33,23 @@ python3 - "$WORK" <<'PY'
 import json, os, sys
 work = sys.argv[1]
 fb = json.load(open(os.path.join(work, "facebench.json")))
+wider, timing = fb["wider"], fb["timing"]
 ref = json.load(open(os.path.join(work, "reference.json")))
 official = json.load(open(os.path.join(work, "official.json"))) if os.path.exists(os.path.join(work, "official.json")) else None
-print(f"workload: {fb['images']} images, {fb['faces']} faces, {fb['predictions']} predictions (~{fb['predictions'] / fb['images']:.0f} per image)")
+print(f"workload: {fb['images']} images, {fb['faces']} faces, {wider['predictions']} predictions (~{wider['predictions'] / fb['images']:.0f} per image)")
 worst = 0.0
 for setting in ["easy", "medium", "hard"]:
-    a, b = fb[setting]["ap"], ref[setting]["ap"]
+    a, b = wider[setting]["ap"], ref[setting]["ap"]
     worst = max(worst, abs(a - b))
     line = f"  {setting:6} AP  FaceBench {a:.12f}  reference {b:.12f}  |diff| {abs(a - b):.1e}"
     if official:
         worst = max(worst, abs(a - official[setting]["ap"]))
         line += f"  official (Octave) {official[setting]['ap']:.12f}"
     print(line)
-fb_eval, fb_load = fb["evaluate_ms"] / 1000, fb["predictions_load_ms"] / 1000
-print(f"FaceBench (release, 1 thread, best of {fb['runs']}): evaluation {fb_eval * 1000:.1f} ms, prediction folder load {fb_load * 1000:.1f} ms, ground truth load {fb['ground_truth_load_ms']:.0f} ms")
+fb_eval, fb_load, fb_gt = timing["evaluate_ms"]["wider"] / 1000, timing["read_ms"] / 1000, timing["dataset_ms"] / 1000
+print(f"FaceBench (release, 1 thread, best of {timing['repeats']}): evaluation {fb_eval * 1000:.1f} ms, prediction folder load {fb_load * 1000:.1f} ms, ground truth load {fb_gt * 1000:.0f} ms")
 print(f"reference (Python, numpy):          evaluation {ref['evaluate_seconds']:.2f} s, ground truth + predictions load {ref['load_seconds']:.2f} s")
-print(f"ratio reference/FaceBench: evaluation {ref['evaluate_seconds'] / fb_eval:.0f}x, load {ref['load_seconds'] / (fb_load + fb['ground_truth_load_ms'] / 1000):.0f}x")
+print(f"ratio reference/FaceBench: evaluation {ref['evaluate_seconds'] / fb_eval:.0f}x, load {ref['load_seconds'] / (fb_load + fb_gt):.0f}x")
 if official:
     print(f"official MATLAB code under Octave: {official['seconds']:.1f} s in all ({official['seconds'] / (fb_eval + fb_load):.0f}x FaceBench's load + evaluation)")
 print("agreement:", "OK" if worst <= 1e-4 else "FAILED", f"(largest |AP difference| {worst:.1e}, limit 1e-4)")

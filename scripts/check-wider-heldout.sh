@@ -20,7 +20,7 @@ echo "seed $SEED"
 status=0
 for style in $STYLES; do
   python3 scripts/evaluation/wider_synthetic.py --gt "$GT" --out "$WORK/$style" --style "$style" --seed "$SEED" >/dev/null
-  .build/release/facebench official-eval --protocol wider --dataset "$GT" --predictions "$WORK/$style" --json > "$WORK/$style-facebench.json"
+  .build/release/facebench eval --protocol wider --dataset "$GT" --predictions "$WORK/$style" --format json > "$WORK/$style-facebench.json"
   python3 scripts/evaluation/wider_reference.py --gt "$GT" --predictions "$WORK/$style" --out "$WORK/$style-reference.json"
   official=""
   if [ -n "${OCTAVE_EVAL_TOOLS:-}" ]; then
@@ -29,7 +29,7 @@ for style in $STYLES; do
   fi
   python3 - "$style" "$WORK/$style-facebench.json" "$WORK/$style-reference.json" "$official" <<'PY' || status=1
 import json, sys
-style, fb, ref = sys.argv[1], json.load(open(sys.argv[2])), json.load(open(sys.argv[3]))
+style, fb, ref = sys.argv[1], json.load(open(sys.argv[2]))["wider"], json.load(open(sys.argv[3]))
 official = json.load(open(sys.argv[4])) if sys.argv[4] else None
 worst = 0.0
 parts = []

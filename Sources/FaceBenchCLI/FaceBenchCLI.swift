@@ -38,7 +38,7 @@ public enum FaceBenchCLI {
         RegisteredCommand(ListCommand.self), RegisteredCommand(RunCommand.self),
         RegisteredCommand(DetectCommand.self), RegisteredCommand(MergeCommand.self),
         RegisteredCommand(ReportCommand.self), RegisteredCommand(CompareCommand.self), RegisteredCommand(BaselineCommand.self),
-        RegisteredCommand(ParityCommand.self), RegisteredCommand(OfficialEvalCommand.self),
+        RegisteredCommand(ParityCommand.self),
         RegisteredCommand(EvalCommand.self), RegisteredCommand(BenchEvalCommand.self),
     ]
 

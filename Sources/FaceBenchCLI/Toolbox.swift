@@ -32,7 +32,7 @@ struct Toolbox: Sendable {
     }
 
     /// Formats of detections made elsewhere, for `file:` detectors and `eval --predictions`
-    /// (tried in this order when the format is not named).
+    /// (`ImporterChoice`: the one that recognises the file when the format is not named).
     static let importers: [any DetectionImporter] = [
         COCOResultsImporter(),
         WatsonImporter(), GoogleVisionImporter(), MLKitImporter(), AppleVisionImporter(),

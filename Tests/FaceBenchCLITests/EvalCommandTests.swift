@@ -60,17 +60,49 @@ final class EvalCommandTests: XCTestCase {
         XCTAssertTrue(outcome.stderr.contains("bad.json: line 2, column 70: entry [1].score is nan"), outcome.stderr)
     }
 
+    /// FDDB folds 1–2 (copied to a scratch folder) with a fixture's detections: the ROC files
+    /// written with --roc-out equal the reference's; --repeat times every stage.
+    func testWritesFDDBROCFilesAndTimesRepeatedRuns() throws {
+        let folds = try TestData.file("fddb-folds")
+        let scratch = try TestData.temporaryDirectory(self)
+        for fold in ["01", "02"] {
+            try FileIO.writeAtomically(FileIO.read("\(folds)/FDDB-fold-\(fold)-ellipseList.txt"), to: "\(scratch)/gt/FDDB-fold-\(fold)-ellipseList.txt")
+        }
+        let fixtures = TestData.fixture("FDDB")
+        let outcome = try CommandRunner.run([
+            "eval", "--dataset", scratch + "/gt", "--predictions", fixtures + "/unit.txt", "--protocol", "fddb", "--roc-out", scratch + "/unit-",
+            "--repeat", "2", "--format", "json",
+        ], scratch: scratch)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        for kind in ["DiscROC", "ContROC"] {
+            XCTAssertEqual(try FileIO.readText("\(scratch)/unit-\(kind).txt"), try FileIO.readText("\(fixtures)/unit-\(kind).txt"), kind)
+        }
+        let json = try JSONReader.parse(Array(outcome.stdout.utf8), path: "stdout")
+        XCTAssertEqual(json["fddb"]?["faces"]?.int, 1034)
+        XCTAssertEqual(json["faces"]?.int, 1034)
+        XCTAssertEqual(json["timing"]?["repeats"]?.int, 2)
+        for key in ["dataset_ms", "read_ms"] { XCTAssertNotNil(json["timing"]?[key]?.double, key) }
+        XCTAssertNotNil(json["timing"]?["evaluate_ms"]?["fddb"]?.double)
+        XCTAssertTrue(outcome.stderr.contains("(best of 2)"), outcome.stderr)
+    }
+
     func testUsageErrors() throws {
         let scratch = try TestData.temporaryDirectory(self)
         let gt = try TestData.write(groundTruth, to: "gt.json", in: scratch)
         let results = try TestData.write("[]", to: "r.json", in: scratch)
+        let ambiguous = try TestData.write(#"{"images_processed": 1, "observations": []}"#, to: "either.json", in: scratch)
+        let unknown = try TestData.write("x y\n", to: "plain.txt", in: scratch)
         let cases: [([String], String)] = [
             (["eval", "--predictions", results], "--dataset is required"),
             (["eval", "--dataset", gt], "give at least one --predictions file"),
             (["eval", "--dataset", gt, "--predictions", results, "--protocol", "coc"], "unknown protocol 'coc'. Did you mean 'coco'?"),
             (["eval", "--dataset", gt, "--predictions", results, "--max-dets", "10,1,100"], "--max-dets expects three increasing positive counts"),
-            (["eval", "--dataset", gt, "--predictions", results, "--importer", "yolo"], "unknown --importer 'yolo'"),
+            (["eval", "--dataset", gt, "--predictions", results, "--importer", "yolo"], "unknown format 'yolo' (--importer FORMAT); formats: coco"),
+            (["eval", "--dataset", gt, "--predictions", ambiguous], "could be watson or apple-vision; name the format: --importer FORMAT"),
+            (["eval", "--dataset", gt, "--predictions", unknown], "is in no recognised format; name it: --importer FORMAT with FORMAT one of coco, "),
             (["eval", "--dataset", gt, "--predictions", results, "--format", "xml"], "--format expects markdown or json"),
+            (["eval", "--dataset", gt, "--predictions", results, "--repeat", "0"], "--repeat expects an integer >= 1"),
+            (["eval", "--dataset", gt, "--predictions", results, "--roc-out", scratch + "/x-"], "--roc-out writes the fddb protocol's ROC"),
         ]
         for (arguments, expected) in cases {
             let outcome = try CommandRunner.run(arguments, scratch: scratch)

@@ -9,11 +9,14 @@ enum EvalCommand: FaceBenchCommand {
             Reads the dataset's ground truth and each --predictions file (its format is recognised, or named with \
             --importer), checks the predictions (malformed boxes and scores are errors with file and line; a \
             pre-thresholded or collapsed score list is a warning), and runs every protocol that applies to the \
-            dataset, or those given with --protocol. --format json prints {"dataset", "predictions", "warnings", \
-            "<protocol>": {…}} for one predictions file and {"dataset", "runs": [that object, …]} for several; \
+            dataset, or those given with --protocol. --format json prints {"dataset", "images", "faces", "label", \
+            "predictions", "warnings", "timing", "<protocol>": {…}} for one predictions file and {"dataset", "images", \
+            "faces", "runs": [that object less the dataset keys, …]} for several; \
             protocol keys: coco → AP, AP50, AP75, APs, APm, APl, AR1, AR10, AR100, ARs, ARm, ARl; voc → AP, AP11; \
-            fp_table → detection_rate per false-positive count; sizes → buckets; per_image → list, worst first. \
-            Timings go to stderr.
+            fp_table → detection_rate per false-positive count; sizes → buckets; per_image → list, worst first; \
+            wider → easy/medium/hard ap; fddb → discrete/continuous tpr_at_1000_fp and the roc. Timings (dataset \
+            load, reading each predictions file, each protocol; with --repeat N the best of N runs, single-threaded) \
+            go to stderr and, in JSON, under "timing": {"repeats", "dataset_ms", "read_ms", "evaluate_ms": {protocol: ms}}.
             """,
         options: [
             OptionSpec("dataset", .value("NAME|PATH"), help: "Dataset name (see `facebench list`) or a ground-truth file/folder in a known format (COCO JSON, Pascal VOC XML, …)."),
@@ -24,10 +27,14 @@ enum EvalCommand: FaceBenchCommand {
             OptionSpec("max-dets", .value("A,B,C"), help: "COCO maxDets, three increasing counts; every COCO number honours them.", default: "1,10,100"),
             OptionSpec("fp-counts", .value("N,N,…"), help: "False-positive counts of the fp_table.", default: "10,31,50,65,78,95,167"),
             OptionSpec("format", .value("markdown|json"), help: "Output format.", default: "markdown"),
+            OptionSpec("repeat", .value("N"), help: "Read the predictions and run each protocol N times; report the best time.", default: "1"),
+            OptionSpec("roc-out", .value("PREFIX"), help: "With the fddb protocol and one predictions file: write PREFIXDiscROC.txt and PREFIXContROC.txt as the FDDB toolkit does."),
         ],
         examples: [
             "facebench eval --dataset gt.coco.json --predictions detector.coco.json",
             "facebench eval --dataset mit-cmu --predictions haar=Results/runs/latest/mit-cmu/haar.coco.json --protocol coco,fp_table --format json",
+            "facebench eval --dataset wider-val --predictions results/wider --protocol wider --repeat 5 --format json",
+            "facebench eval --dataset fddb --predictions dets.txt --protocol fddb --roc-out results/fddb-",
         ])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
@@ -37,37 +44,49 @@ enum EvalCommand: FaceBenchCommand {
         let format = arguments.string("format") ?? "markdown"
         guard format == "markdown" || format == "json" else { throw FaceBenchError.usage("--format expects markdown or json, got '\(format)'") }
         let options = try evaluationOptions(arguments)
+        let repeats = try arguments.int("repeat", atLeast: 1) ?? 1
+        let rocPrefix = arguments.string("roc-out")
 
-        var timings: [String] = []
-        func timed<T>(_ label: String, _ body: () throws -> T) rethrows -> T {
-            let (value, milliseconds) = try MonotonicClock.measure(body)
-            timings.append("\(label) \(Formatting.milliseconds(milliseconds)) ms")
-            return value
-        }
-
-        let dataset = try timed("dataset") { try toolbox.catalog.resolve(datasetName) }
+        let (dataset, datasetTime) = try MonotonicClock.measure { try toolbox.catalog.resolve(datasetName) }
         let protocols = try chooseProtocols(arguments.strings("protocol"), evaluators: toolbox.evaluators, dataset: dataset)
+        if rocPrefix != nil {
+            guard protocols.contains(where: { $0.name == "fddb" }) else {
+                throw FaceBenchError.usage("eval: --roc-out writes the fddb protocol's ROC, which does not run on dataset \(dataset.name)")
+            }
+            guard predictions.count == 1 else { throw FaceBenchError.usage("eval: --roc-out takes one --predictions file") }
+        }
         let parameterWarnings = protocols.flatMap { $0.parameterWarnings(options) }
         for warning in parameterWarnings { StandardStreams.error("facebench eval: warning: \(warning)\n") }
 
-        var runs: [(label: String, path: String, warnings: [String], results: JSONObject)] = []
+        var timings = ["dataset \(Formatting.milliseconds(datasetTime)) ms"]
+        var runs: [(label: String, path: String, warnings: [String], results: JSONObject, timing: JSONObject)] = []
         for entry in predictions {
             let (label, path) = splitLabel(entry)
             let importer = try chooseImporter(arguments.string("importer"), path: path, importers: Toolbox.importers)
-            let byID = try timed("\(label): read \(importer.name)") { try importer.load(path, for: dataset) }
+            let (byID, readTime) = try bestOf(repeats) { try importer.load(path, for: dataset) }
+            timings.append("\(label): read \(importer.name) \(Formatting.milliseconds(readTime)) ms")
             let detections = dataset.samples.map { byID[$0.id] ?? [] }
             try PredictionChecks.validate(detections, samples: dataset.samples)
             let warnings = PredictionChecks.warnings(detections, samples: dataset.samples)
             for warning in warnings { StandardStreams.error("facebench eval: \(label): warning: \(warning)\n") }
-            var results = JSONObject()
+            var results = JSONObject(), evaluateTimes = JSONObject()
             for evaluator in protocols {
-                results[evaluator.name] = try timed("\(label): \(evaluator.name)") {
+                let (result, time) = try bestOf(repeats) {
                     try evaluator.evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: options)
                 }
+                results[evaluator.name] = result
+                evaluateTimes[evaluator.name] = JSONValue(time)
+                timings.append("\(label): \(evaluator.name) \(Formatting.milliseconds(time)) ms")
             }
-            runs.append((label, path, warnings, results))
+            if let rocPrefix, let fddb = results["fddb"] { try FDDBROCFiles.write(fddb, prefix: rocPrefix) }
+            let timing: JSONObject = [
+                "repeats": JSONValue(repeats), "dataset_ms": JSONValue(datasetTime), "read_ms": JSONValue(readTime),
+                "evaluate_ms": .object(evaluateTimes),
+            ]
+            runs.append((label, path, warnings, results, timing))
         }
-        StandardStreams.error("facebench eval: " + timings.joined(separator: ", ") + "\n")
+        let best = repeats > 1 ? " (best of \(repeats))" : ""
+        StandardStreams.error("facebench eval\(best): " + timings.joined(separator: ", ") + "\n")
 
         if format == "json" {
             var objects: [JSONObject] = []
@@ -76,9 +95,12 @@ enum EvalCommand: FaceBenchCommand {
                     "label": JSONValue(run.label), "predictions": JSONValue(run.path), "warnings": JSONValue(run.warnings + parameterWarnings),
                 ]
                 for (key, value) in run.results.pairs { object[key] = value }
+                object["timing"] = .object(run.timing)
                 objects.append(object)
             }
-            var output: JSONObject = ["dataset": JSONValue(dataset.name)]
+            var output: JSONObject = [
+                "dataset": JSONValue(dataset.name), "images": JSONValue(dataset.samples.count), "faces": JSONValue(dataset.faceCount),
+            ]
             if objects.count == 1 {
                 for (key, value) in objects[0].pairs { output[key] = value }
             } else {
@@ -98,6 +120,17 @@ enum EvalCommand: FaceBenchCommand {
             StandardStreams.output(out)
         }
         return ExitStatus.success
+    }
+
+    /// The value of the last of `repeats` runs of `body` and the fastest run's milliseconds.
+    static func bestOf<T>(_ repeats: Int, _ body: () throws -> T) throws -> (value: T, milliseconds: Double) {
+        var (value, best) = try MonotonicClock.measure(body)
+        for _ in 1..<repeats {
+            let run = try MonotonicClock.measure(body)
+            value = run.value
+            best = min(best, run.milliseconds)
+        }
+        return (value, best)
     }
 
     static func evaluationOptions(_ arguments: ParsedArguments) throws -> EvaluationOptions {
@@ -135,18 +168,8 @@ enum EvalCommand: FaceBenchCommand {
     }
 
     static func chooseImporter(_ name: String?, path: String, importers: [any DetectionImporter]) throws -> any DetectionImporter {
-        let known = importers.map(\.name).joined(separator: ", ")
-        if let name {
-            guard let importer = importers.first(where: { $0.name == name }) else {
-                throw FaceBenchError.usage("unknown --importer '\(name)'; formats: \(known)")
-            }
-            return importer
-        }
-        guard FileIO.exists(path) else { throw FaceBenchError.io(path: path, reason: "no such file or directory") }
-        guard let importer = importers.first(where: { $0.recognises(path) }) else {
-            throw FaceBenchError.usage("cannot tell the format of \(path); name it with --importer (\(known))")
-        }
-        return importer
+        if name == nil, !FileIO.exists(path) { throw FaceBenchError.io(path: path, reason: "no such file or directory") }
+        return try ImporterChoice.choose(name, for: path, among: importers, naming: "--importer FORMAT", error: FaceBenchError.usage)
     }
 
     /// `LABEL=PATH` or `PATH` (labelled by its file name without `.json` / `.coco.json`).

@@ -20,26 +20,16 @@ public enum ImportedDetectorKind {
     static func build(_ request: DetectorRequest, importers: [any DetectionImporter]) throws -> any DetectorFactory {
         let spec = request.spec.text
         var given = request.spec.arguments ?? ""
-        var chosen: (any DetectionImporter)?
-        if let colon = given.firstIndex(of: ":"), let importer = importers.first(where: { $0.name == given[..<colon] }) {
-            chosen = importer
+        var name: String?
+        if let colon = given.firstIndex(of: ":"), importers.contains(where: { $0.name == given[..<colon] }) {
+            name = String(given[..<colon])
             given = String(given[given.index(after: colon)...])
         }
         let path = URL(fileURLWithPath: given).standardized.path
         guard FileIO.exists(path) else { throw FaceBenchError.invalidSpec(spec: spec, reason: "\(path) does not exist") }
-        let names = importers.map(\.name).joined(separator: ", ")
-        if chosen == nil {
-            let candidates = importers.filter { $0.recognises(path) }
-            guard !candidates.isEmpty else {
-                throw FaceBenchError.invalidSpec(spec: spec, reason: "\(path) is in no recognised format; name it: file:FORMAT:PATH with FORMAT one of \(names)")
-            }
-            guard candidates.count == 1 else {
-                throw FaceBenchError.invalidSpec(
-                    spec: spec, reason: "\(path) could be \(candidates.map(\.name).joined(separator: " or ")); name the format: file:FORMAT:PATH")
-            }
-            chosen = candidates[0]
+        let importer = try ImporterChoice.choose(name, for: path, among: importers, naming: "file:FORMAT:PATH") {
+            FaceBenchError.invalidSpec(spec: spec, reason: $0)
         }
-        let importer = chosen!
         guard let dataset = request.context.dataset else {
             throw FaceBenchError.invalidSpec(spec: spec, reason: "imported detections are matched to a dataset's images: use them with `facebench run --dataset …`")
         }
