@@ -7,16 +7,10 @@
 #
 #   scripts/check-fddb-heldout.sh [SEED] [STYLES]      e.g. scripts/check-fddb-heldout.sh 4242 "unit ellipses"
 set -euo pipefail
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-SEED=${1:-$RANDOM$RANDOM}
+source "$(dirname "$0")/lib/heldout.sh"
+heldout_start fddb-folds "${1:-}"
+FOLDS=$DATA
 STYLES=${2:-unit ellipses crowd}
-FOLDS=${FACEBENCH_DATASETS:-$ROOT/../shared/datasets}
-FOLDS=${FOLDS%%:*}/fddb-folds
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-cd "$ROOT"
-swift build -c release --product facebench >/dev/null
-echo "seed $SEED"
 status=0
 for style in $STYLES; do
   python3 scripts/evaluation/fddb_synthetic.py --folds "$FOLDS" --out "$WORK/$style.txt" --style "$style" --seed "$SEED" >/dev/null

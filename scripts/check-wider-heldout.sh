@@ -7,16 +7,10 @@
 #
 #   scripts/check-wider-heldout.sh [SEED] [STYLES]      e.g. scripts/check-wider-heldout.sh 4242 "unit margins"
 set -euo pipefail
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-SEED=${1:-$RANDOM$RANDOM}
+source "$(dirname "$0")/lib/heldout.sh"
+heldout_start wider-val-gt "${1:-}"
+GT=$DATA
 STYLES=${2:-unit above-one margins negative crowd}
-GT=${FACEBENCH_DATASETS:-$ROOT/../shared/datasets}
-GT=${GT%%:*}/wider-val-gt
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-cd "$ROOT"
-swift build -c release --product facebench >/dev/null
-echo "seed $SEED"
 status=0
 for style in $STYLES; do
   python3 scripts/evaluation/wider_synthetic.py --gt "$GT" --out "$WORK/$style" --style "$style" --seed "$SEED" >/dev/null

@@ -9,15 +9,6 @@ import XCTest
 /// not there, one that dies or speaks another protocol version at its handshake, bad
 /// options; and the command line is split as a shell would.
 final class ExecSpecTests: XCTestCase {
-    func error(building spec: String) -> String {
-        do {
-            _ = try Toolbox.standard().registry.factory(for: spec)
-            return "no error"
-        } catch {
-            return "\(error)"
-        }
-    }
-
     func testCommandWordsSplitLikeAShell() throws {
         XCTAssertEqual(try CommandWords.split(#"python3  det.py --model 'my model.onnx' "a \"b\" \n" c\ d ''"#, spec: "s"),
                        ["python3", "det.py", "--model", "my model.onnx", #"a "b" \n"#, "c d", ""])
@@ -25,9 +16,9 @@ final class ExecSpecTests: XCTestCase {
     }
 
     func testProgramNotFound() {
-        XCTAssertEqual(error(building: "exec:no-such-program-xyz --flag"),
+        XCTAssertEqual(PluginTestSupport.error(building: "exec:no-such-program-xyz --flag"),
                        "detector 'exec:no-such-program-xyz --flag': program 'no-such-program-xyz' is not on PATH")
-        XCTAssertEqual(error(building: "exec:--timeout=0 python3"),
+        XCTAssertEqual(PluginTestSupport.error(building: "exec:--timeout=0 python3"),
                        "detector 'exec:--timeout=0 python3': '--timeout=0' is not --timeout=SECONDS or --startup-timeout=SECONDS")
     }
 
@@ -47,9 +38,9 @@ final class ExecSpecTests: XCTestCase {
     }
 
     func testOtherProtocolVersionAndSilentProgram() {
-        XCTAssertTrue(error(building: #"exec:/bin/echo '{"protocol": "facebench.exec/2", "name": "x"}'"#).hasSuffix(
+        XCTAssertTrue(PluginTestSupport.error(building: #"exec:/bin/echo '{"protocol": "facebench.exec/2", "name": "x"}'"#).hasSuffix(
             "did not start: the program speaks facebench.exec/2; this FaceBench speaks facebench.exec/1"))
-        XCTAssertTrue(error(building: "exec:--startup-timeout=0.5 /bin/sleep 30").hasSuffix("did not start: no response within 0.5 s"))
-        XCTAssertTrue(error(building: "exec:/bin/echo hello").contains("did not start: protocol violation: the handshake is not JSON"))
+        XCTAssertTrue(PluginTestSupport.error(building: "exec:--startup-timeout=0.5 /bin/sleep 30").hasSuffix("did not start: no response within 0.5 s"))
+        XCTAssertTrue(PluginTestSupport.error(building: "exec:/bin/echo hello").contains("did not start: protocol violation: the handshake is not JSON"))
     }
 }

@@ -29,15 +29,6 @@ final class NativePluginLoadingTests: XCTestCase {
         return libraryPath
     }
 
-    func error(building spec: String) -> String {
-        do {
-            _ = try Toolbox.standard().registry.factory(for: spec)
-            return "no error"
-        } catch {
-            return "\(error)"
-        }
-    }
-
     static let table = """
         #include <facebench_plugin.h>
         static void *create(const facebench_parameter *p, size_t n, char *e, size_t s) { return (void *)1; }
@@ -49,7 +40,7 @@ final class NativePluginLoadingTests: XCTestCase {
 
     func testLibraryWithoutTheEntryPoint() throws {
         let path = try library("noentry", "int something_else(void) { return 0; }\n")
-        XCTAssertEqual(error(building: "plugin:\(path)"),
+        XCTAssertEqual(PluginTestSupport.error(building: "plugin:\(path)"),
                        "detector 'plugin:\(path)': \(path) is not a FaceBench plugin: it does not export facebench_plugin_entry() (see facebench_plugin.h)")
     }
 
@@ -58,7 +49,7 @@ final class NativePluginLoadingTests: XCTestCase {
             static const facebench_plugin_api api = {99, sizeof(facebench_plugin_api), create, describe, detect, destroy};
             const facebench_plugin_api *facebench_plugin_entry(void) { return &api; }
             """)
-        XCTAssertTrue(error(building: "plugin:\(path)").contains(
+        XCTAssertTrue(PluginTestSupport.error(building: "plugin:\(path)").contains(
             "\(path) was built for plugin ABI version 99; this FaceBench loads version 1 (rebuild it against this facebench_plugin.h)"))
     }
 
@@ -67,14 +58,14 @@ final class NativePluginLoadingTests: XCTestCase {
             static const facebench_plugin_api api = {FACEBENCH_PLUGIN_ABI_VERSION, sizeof(facebench_plugin_api), create, describe, 0, destroy};
             const facebench_plugin_api *facebench_plugin_entry(void) { return &api; }
             """)
-        XCTAssertTrue(error(building: "plugin:\(path)").hasSuffix("\(path): the function table has no detect (NULL pointer)"))
+        XCTAssertTrue(PluginTestSupport.error(building: "plugin:\(path)").hasSuffix("\(path): the function table has no detect (NULL pointer)"))
     }
 
     func testUnloadableFileAndRejectedParameter() throws {
-        XCTAssertTrue(error(building: "plugin:/nonexistent/libnothing.so").contains("cannot load /nonexistent/libnothing.so: "))
-        XCTAssertTrue(error(building: "plugin:\(PluginTestSupport.lbpPlugin):bogus=1").hasSuffix(
+        XCTAssertTrue(PluginTestSupport.error(building: "plugin:/nonexistent/libnothing.so").contains("cannot load /nonexistent/libnothing.so: "))
+        XCTAssertTrue(PluginTestSupport.error(building: "plugin:\(PluginTestSupport.lbpPlugin):bogus=1").hasSuffix(
             "create failed: unknown parameter 'bogus'; accepted: cascade, scale, neighbors, min"))
-        XCTAssertTrue(error(building: "plugin:\(PluginTestSupport.lbpPlugin):scale=0.5").hasSuffix(
+        XCTAssertTrue(PluginTestSupport.error(building: "plugin:\(PluginTestSupport.lbpPlugin):scale=0.5").hasSuffix(
             "create failed: scale=0.5 is not accepted (scale > 1; neighbors, min integers >= 0)"))
     }
 }

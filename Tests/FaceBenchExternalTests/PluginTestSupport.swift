@@ -22,6 +22,16 @@ enum PluginTestSupport {
         guard status == 0 else { throw FaceBenchError.failed("make examples failed with status \(status)") }
     }
 
+    /// The error building `spec` reports, as the user reads it ("no error" when it builds).
+    static func error(building spec: String) -> String {
+        do {
+            _ = try Toolbox.standard().registry.factory(for: spec)
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
     @discardableResult
     static func run(_ arguments: [String]) throws -> Int32 {
         let process = Process()
