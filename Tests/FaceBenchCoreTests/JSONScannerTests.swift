@@ -37,6 +37,30 @@ final class JSONScannerTests: XCTestCase {
         for (text, value) in zip(texts, parsed) {
             let expected = try XCTUnwrap(Double(text), text)
             XCTAssertEqual(value.bitPattern, expected.bitPattern, "\(text): got \(value), strtod gives \(expected)")
+            // Detection text files go through the same digits scanner.
+            let bytes = Array(text.utf8)
+            XCTAssertEqual(DecimalNumber.parse(bytes, 0..<bytes.count)?.bitPattern, expected.bitPattern, text)
+        }
+    }
+
+    /// Text files accept the spellings `Double(String)` accepts, which JSON does not.
+    func testTextNumbersAcceptWhatTheStandardLibraryAccepts() {
+        for text in ["+5", ".5", "5.", "-.25e1", "1e-400", "inf", "nan", "0x1p3", "1e", "e5", ".", "+", "1.2.3", "12a", ""] {
+            let bytes = Array(text.utf8)
+            let parsed = DecimalNumber.parse(bytes, 0..<bytes.count)
+            let expected = Double(text)
+            XCTAssertEqual(parsed?.isNaN, expected?.isNaN, text)
+            if let expected, !expected.isNaN { XCTAssertEqual(parsed?.bitPattern, expected.bitPattern, text) }
+        }
+    }
+
+    func testMalformedNumbersNameTheProblem() {
+        for (text, reason) in [("[1.]", "line 1, column 4: digits expected after '.'"), ("[2e+]", "line 1, column 5: digits expected in an exponent"),
+                               ("[+1]", "line 1, column 2: expected a number, found '+'")] {
+            XCTAssertThrowsError(try JSONScanner.scan(Array(text.utf8), path: "f.json") { scanner in
+                try scanner.forEachElement("numbers") { _ = try $0.number() }
+            }) { error in XCTAssertTrue("\(error)".hasSuffix(reason), "\(text): \(error)") }
+            XCTAssertThrowsError(try JSONReader.parse(Array(text.utf8), path: "f.json"), text)
         }
     }
 

@@ -1,15 +1,13 @@
 /// The fast path of `COCOResultsFile`: one tight pass over the bytes for files shaped the
 /// way detectors write them — a list of flat objects with `image_id`, `category_id`,
 /// `bbox` and `score` (any key order, any whitespace, extra keys with scalar values).
-/// Numbers are converted exactly as `JSONScanner` converts them.
+/// Numbers are read by the same `DecimalSpelling.readJSON` as `JSONScanner`'s.
 ///
 /// It gives up (returns nil) at anything else — nested extra values, escapes in keys,
 /// malformed or invalid entries — and the general reader then reads the file again and
 /// reports what is wrong with file, line and entry.
 ///
-/// Speed comes from keeping the cursor in a register (everything is inlined into one loop)
-/// and from the closing `]`: the file must end with it, so runs of digits can be scanned
-/// without bounds checks — a digit run always stops at that bracket at the latest.
+/// Speed comes from keeping the cursor in a register: everything is inlined into one loop.
 enum COCOResultsFastReader {
     typealias Columns = (imageIDs: [Int], categoryIDs: [Int], boxes: [Box], scores: [Double], offsets: [Int])
 
@@ -112,19 +110,19 @@ enum COCOResultsFastReader {
     static func value(_ key: Key, _ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int, into fields: inout Fields) -> Bool {
         switch key {
         case .imageID:
-            guard let value = integer(base, &i) else { return false }
+            guard let value = integer(base, &i, end) else { return false }
             fields.imageID = value
         case .categoryID:
-            guard let value = integer(base, &i) else { return false }
+            guard let value = integer(base, &i, end) else { return false }
             fields.categoryID = value
         case .score:
-            guard let value = number(base, &i) else { return false }
+            guard let value = number(base, &i, end) else { return false }
             fields.score = value
         case .bbox:
             guard take(base, &i, end, UInt8(ascii: "[")) else { return false }
             skipWhitespace(base, &i, end)
-            guard i < end, let a = number(base, &i), separator(base, &i, end), let b = number(base, &i), separator(base, &i, end),
-                let c = number(base, &i), separator(base, &i, end), let d = number(base, &i)
+            guard i < end, let a = number(base, &i, end), separator(base, &i, end), let b = number(base, &i, end), separator(base, &i, end),
+                let c = number(base, &i, end), separator(base, &i, end), let d = number(base, &i, end)
             else { return false }
             skipWhitespace(base, &i, end)
             guard take(base, &i, end, UInt8(ascii: "]")) else { return false }
@@ -244,81 +242,21 @@ enum COCOResultsFastReader {
         return i < end
     }
 
-    /// `-?digits`, at most 18 of them. `i` must be before the closing bracket.
+    /// A plain integer (`-?digits`, at most 18 significant); nil for anything else.
     @inline(__always)
-    static func integer(_ base: UnsafePointer<UInt8>, _ i: inout Int) -> Int? {
-        let negative = base[i] == UInt8(ascii: "-")
-        if negative { i += 1 }
-        let start = i
-        var value = 0
-        while true {
-            let digit = base[i] &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            value = value &* 10 &+ Int(digit)
-            i += 1
-        }
-        guard i > start, i - start <= 18, !JSONScanner.continuesNumber(base[i]) else { return nil }
-        return negative ? -value : value
+    static func integer(_ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int) -> Int? {
+        let spelling = DecimalSpelling.scan(base, from: i, to: end, allowingPlus: false)
+        guard let value = spelling.integer else { return nil }
+        i = spelling.end
+        return value
     }
 
-    /// A JSON number. `i` must be before the closing bracket, which ends every digit run.
+    /// A JSON number; nil for anything else, which the general reader then explains.
     @inline(__always)
-    static func number(_ base: UnsafePointer<UInt8>, _ i: inout Int) -> Double? {
-        let start = i
-        let negative = base[i] == UInt8(ascii: "-")
-        if negative { i += 1 }
-        var mantissa: UInt64 = 0
-        let integerStart = i
-        while true {
-            let digit = base[i] &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            mantissa = mantissa &* 10 &+ UInt64(digit)
-            i += 1
-        }
-        var digits = i - integerStart
-        guard digits > 0 else { return nil }
-        var exponent = 0
-        if base[i] == UInt8(ascii: ".") {
-            i += 1
-            let fractionStart = i
-            while true {
-                let digit = base[i] &- UInt8(ascii: "0")
-                guard digit < 10 else { break }
-                mantissa = mantissa &* 10 &+ UInt64(digit)
-                i += 1
-            }
-            guard i > fractionStart else { return nil }
-            exponent = fractionStart - i
-            digits += i - fractionStart
-        }
-        if base[i] | 0x20 == UInt8(ascii: "e") {
-            i += 1
-            var exponentNegative = false
-            if base[i] == UInt8(ascii: "-") || base[i] == UInt8(ascii: "+") {
-                exponentNegative = base[i] == UInt8(ascii: "-")
-                i += 1
-            }
-            let exponentStart = i
-            var value = 0
-            while true {
-                let digit = base[i] &- UInt8(ascii: "0")
-                guard digit < 10 else { break }
-                value = value &* 10 &+ Int(digit)
-                i += 1
-            }
-            guard i > exponentStart, i - exponentStart <= 4 else { return nil }
-            exponent += exponentNegative ? -value : value
-        }
-        // Leading zeros count as digits here; only a long number needs them told apart.
-        if digits > 19 { return longNumber(base, start, i) }
-        return DecimalConversion.double(mantissa: mantissa, exponent: exponent, negative: negative)
-    }
-
-    /// Numbers of more than 19 digits (counting leading zeros): the general reader's way.
-    @inline(never)
-    static func longNumber(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
-        let text = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
-        return Double(text)
+    static func number(_ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int) -> Double? {
+        guard let number = try? DecimalSpelling.readJSON(base, from: i, to: end) else { return nil }
+        i = number.end
+        return number.value
     }
 
     /// Skips a number, a string without escapes, true, false or null.
@@ -341,7 +279,7 @@ enum COCOResultsFastReader {
             }
             return false
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return number(base, &i) != nil
+            return number(base, &i, end) != nil
         default:
             return false
         }

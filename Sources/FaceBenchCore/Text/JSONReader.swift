@@ -99,26 +99,19 @@ public struct JSONReader {
 
     mutating func number() throws -> Double {
         let start = i
-        if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
-        var digits = 0
-        while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1; digits += 1 }
-        guard digits > 0 else { i = start; throw fail("expected a value") }
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
-            i += 1
-            var fraction = 0
-            while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1; fraction += 1 }
-            guard fraction > 0 else { throw fail("digits expected after '.'") }
+        let number = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(DecimalSpelling.JSONNumberProblem) in try DecimalSpelling.readJSON(buffer.baseAddress!, from: start, to: buffer.count) }
         }
-        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-            i += 1
-            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            var exponent = 0
-            while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1; exponent += 1 }
-            guard exponent > 0 else { throw fail("digits expected in exponent") }
+        switch number {
+        case .success(let number?):
+            i = number.end
+            return number.value
+        case .success(nil):
+            throw fail("expected a value")
+        case .failure(let problem):
+            i = problem.offset
+            throw fail(problem.reason)
         }
-        let text = String(decoding: bytes[start..<i], as: UTF8.self)
-        guard let value = Double(text) else { throw fail("invalid number '\(text)'") }
-        return value
     }
 
     mutating func string() throws -> String {

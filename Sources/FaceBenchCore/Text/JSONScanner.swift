@@ -214,126 +214,17 @@ struct JSONScanner {
     /// such, so callers can reject them with a precise message.
     @inline(__always)
     mutating func number() throws -> Double {
-        if let value = plainDecimal() { return value }
-        return try anyNumber()
-    }
-
-    /// The common case inline: `-?digits(.digits)?` of at most 19 significant digits,
-    /// without exponent; nil (consuming nothing) for anything else.
-    @inline(__always)
-    mutating func plainDecimal() -> Double? {
         skipWhitespace()
-        var index = position
-        let count = bytes.count
-        var negative = false
-        if index < count, bytes[index] == UInt8(ascii: "-") {
-            negative = true
-            index += 1
+        guard let base = bytes.baseAddress else { return try nonFinite(start: position) }
+        let number: (value: Double, end: Int)?
+        do {
+            number = try DecimalSpelling.readJSON(base, from: position, to: bytes.count)
+        } catch {
+            throw fail(error.reason, at: error.offset)
         }
-        let integerStart = index
-        var mantissa: UInt64 = 0
-        var significant = 0
-        while index < count {
-            let digit = bytes[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            mantissa = mantissa &* 10 &+ UInt64(digit)
-            significant += significant > 0 || digit != 0 ? 1 : 0
-            index += 1
-        }
-        guard index > integerStart else { return nil }
-        var exponent = 0
-        if index < count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            let fractionStart = index
-            while index < count {
-                let digit = bytes[index] &- UInt8(ascii: "0")
-                guard digit < 10 else { break }
-                mantissa = mantissa &* 10 &+ UInt64(digit)
-                significant += significant > 0 || digit != 0 ? 1 : 0
-                index += 1
-            }
-            guard index > fractionStart else { return nil }
-            exponent = fractionStart - index
-        }
-        guard significant <= 19, index == count || bytes[index] | 0x20 != UInt8(ascii: "e"),
-            let value = DecimalConversion.double(mantissa: mantissa, exponent: exponent, negative: negative)
-        else { return nil }
-        position = index
-        return value
-    }
-
-    /// Any number, and the errors.
-    mutating func anyNumber() throws -> Double {
-        skipWhitespace()
-        let start = position
-        var index = position
-        let count = bytes.count
-        var negative = false
-        if index < count, bytes[index] == UInt8(ascii: "-") {
-            negative = true
-            index += 1
-        }
-        var mantissa: UInt64 = 0
-        var significant = 0
-        var exponent = 0
-        var digits = 0
-        while index < count {
-            let digit = bytes[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            if significant > 0 || digit != 0 {
-                mantissa = mantissa &* 10 &+ UInt64(digit)
-                significant += 1
-            }
-            digits += 1
-            index += 1
-        }
-        if digits == 0 { return try nonFinite(start: start) }
-        if index < count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            let fractionStart = index
-            while index < count {
-                let digit = bytes[index] &- UInt8(ascii: "0")
-                guard digit < 10 else { break }
-                if significant > 0 || digit != 0 {
-                    mantissa = mantissa &* 10 &+ UInt64(digit)
-                    significant += 1
-                }
-                exponent -= 1
-                index += 1
-            }
-            guard index > fractionStart else {
-                position = index
-                throw fail("digits expected after '.'")
-            }
-        }
-        if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
-            index += 1
-            var exponentNegative = false
-            if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-                exponentNegative = bytes[index] == UInt8(ascii: "-")
-                index += 1
-            }
-            var value = 0
-            let exponentStart = index
-            while index < count {
-                let digit = bytes[index] &- UInt8(ascii: "0")
-                guard digit < 10 else { break }
-                if value < 100_000 { value = value * 10 + Int(digit) }
-                index += 1
-            }
-            guard index > exponentStart else {
-                position = index
-                throw fail("digits expected in an exponent")
-            }
-            exponent += exponentNegative ? -value : value
-        }
-        position = index
-        if significant <= 19, let value = DecimalConversion.double(mantissa: mantissa, exponent: exponent, negative: negative) {
-            return value
-        }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let value = Double(text) else { throw fail("invalid number '\(text)'", at: start) }
-        return value
+        guard let number else { return try nonFinite(start: position) }
+        position = number.end
+        return number.value
     }
 
     private mutating func nonFinite(start: Int) throws -> Double {
@@ -352,35 +243,17 @@ struct JSONScanner {
     @inline(__always)
     mutating func integer(_ what: @autoclosure () -> String) throws -> Int {
         skipWhitespace()
-        // Plain integers inline; anything else (fractions, exponents, errors) the long way.
-        var index = position
-        var negative = false
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
-            negative = true
-            index += 1
-        }
-        let digitsStart = index
-        var magnitude = 0
-        while index < bytes.count, index - digitsStart < 18 {
-            let digit = bytes[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            magnitude = magnitude * 10 + Int(digit)
-            index += 1
-        }
-        if index > digitsStart, index == bytes.count || !Self.continuesNumber(bytes[index]) {
-            position = index
-            return negative ? -magnitude : magnitude
-        }
         let start = position
+        if let base = bytes.baseAddress {
+            let spelling = DecimalSpelling.scan(base, from: position, to: bytes.count, allowingPlus: false)
+            if let integer = spelling.integer {
+                position = spelling.end
+                return integer
+            }
+        }
         let value = try number()
         guard value == value.rounded(), abs(value) < 9.0e15 else { throw fail("\(what()) must be an integer", at: start) }
         return Int(value)
-    }
-
-    /// Whether a byte after digits makes them part of a longer number.
-    @inline(__always)
-    static func continuesNumber(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e") || (byte &- UInt8(ascii: "0")) < 10
     }
 
     // MARK: Skipping
