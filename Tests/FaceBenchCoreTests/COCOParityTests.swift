@@ -63,9 +63,7 @@ final class COCOParityTests: XCTestCase {
         }
     }
 
-    static func fixture(_ name: String) -> String {
-        TestData.packageRoot + "/Tests/Fixtures/Evaluation/" + name
-    }
+    static func fixture(_ name: String) -> String { TestData.fixture("Evaluation/" + name) }
 
     /// The dataset of a fixture, loaded by FaceBench's own loader with the fixture's crowd
     /// flags and annotation areas applied, and its detections per sample.

@@ -101,9 +101,9 @@ final class WIDEROfficialEvaluationTests: XCTestCase {
     /// VOCap with NaN precision (thresholds where nothing is proposed yet): MATLAB's max
     /// skips NaN.
     func testVOCapSkipsNaN() {
-        let ap = WIDEROfficialEvaluation.vocAP(recall: [0, 0, 0.5, 0.5, 1], precision: [.nan, .nan, 1, 0.5, 0.25])
+        let ap = AveragePrecision.allPoint(recall: [0, 0, 0.5, 0.5, 1], precision: [.nan, .nan, 1, 0.5, 0.25])
         XCTAssertEqual(ap, 0.5 * 1 + 0.5 * 0.25, accuracy: 1e-15)
-        XCTAssertTrue(WIDEROfficialEvaluation.vocAP(recall: [.nan], precision: [.nan]).isNaN, "no kept face: undefined")
+        XCTAssertTrue(AveragePrecision.allPoint(recall: [.nan], precision: [.nan]).isNaN, "no kept face: undefined")
     }
 
     func testEvaluatorRefusesWhatItCannotScore() throws {

@@ -27,4 +27,7 @@ public struct Sample: Sendable, Equatable {
         self.faces = faces
         self.attributes = attributes
     }
+
+    /// Faces a detector is scored on: all but those marked ignore.
+    public var countedFaces: Int { faces.reduce(0) { $1.ignore ? $0 : $0 + 1 } }
 }

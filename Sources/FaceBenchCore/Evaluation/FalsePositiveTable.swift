@@ -40,7 +40,7 @@ public struct FalsePositiveTable: AccuracyEvaluator {
         var scores: [Double] = [], hits: [Bool] = []
         var faces = 0
         for (sample, found) in zip(samples, detections) {
-            faces += sample.faces.reduce(0) { $1.ignore ? $0 : $0 + 1 }
+            faces += sample.countedFaces
             let match = GreedyMatcher.match(found, to: sample.faces, iouThreshold: iouThreshold)
             for (detection, outcome) in zip(found, match.outcomes) {
                 switch outcome {

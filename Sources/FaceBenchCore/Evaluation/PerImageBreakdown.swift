@@ -18,31 +18,13 @@ public struct PerImageBreakdown: AccuracyEvaluator {
 
     public func evaluate(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> JSONValue {
         try PredictionChecks.validate(detections, samples: samples)
-        let iou = options.iouThreshold ?? 0.5
-        struct Row {
-            var sample: Sample
-            var tp: Int, fp: Int, ignored: Int
-            var missed: [Int]
-        }
-        var rows: [Row] = []
-        rows.reserveCapacity(samples.count)
-        for (sample, found) in zip(samples, detections) {
-            let match = GreedyMatcher.match(found, to: sample.faces, iouThreshold: iou)
-            let missed = sample.faces.indices.filter { !sample.faces[$0].ignore && match.matchedDetection[$0] == nil }
-            let ignored = match.outcomes.reduce(0) { $1 == .ignored ? $0 + 1 : $0 }
-            rows.append(Row(sample: sample, tp: match.truePositives, fp: match.falsePositives, ignored: ignored, missed: missed))
-        }
-        rows.sort { a, b in
-            let badA = a.missed.count + a.fp, badB = b.missed.count + b.fp
-            if badA != badB { return badA > badB }
-            if a.missed.count != b.missed.count { return a.missed.count > b.missed.count }
-            return a.sample.id < b.sample.id
-        }
-        return .array(rows.map { row in
+        let ranked = WorstImages.rank(
+            samples: samples, detections: detections, iouThreshold: options.iouThreshold ?? 0.5, includingClean: true)
+        return .array(ranked.map { pick in
             .object([
-                "id": JSONValue(row.sample.id), "name": JSONValue(row.sample.name), "tp": JSONValue(row.tp),
-                "fp": JSONValue(row.fp), "missed": JSONValue(row.missed.count), "ignored": JSONValue(row.ignored),
-                "missed_faces": .array(row.missed.map { JSONValue($0) }),
+                "id": JSONValue(pick.sample.id), "name": JSONValue(pick.sample.name), "tp": JSONValue(pick.match.truePositives),
+                "fp": JSONValue(pick.falsePositives), "missed": JSONValue(pick.missed), "ignored": JSONValue(pick.match.ignoredDetections),
+                "missed_faces": .array(pick.match.missedFaceIndices(of: pick.sample.faces).map { JSONValue($0) }),
             ])
         })
     }

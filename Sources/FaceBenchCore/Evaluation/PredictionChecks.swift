@@ -30,7 +30,7 @@ public enum PredictionChecks {
     }
 
     public static func warnings(_ detections: [[Detection]], samples: [Sample]) -> [String] {
-        let faces = samples.reduce(0) { total, sample in total + sample.faces.reduce(0) { $1.ignore ? $0 : $0 + 1 } }
+        let faces = samples.reduce(0) { $0 + $1.countedFaces }
         var count = 0
         var lowest = Double.infinity, highest = -Double.infinity
         for found in detections {

@@ -28,7 +28,7 @@ public struct VOCEvaluator: AccuracyEvaluator {
         try PredictionChecks.validate(detections, samples: samples)
         let threshold = options.iouThreshold ?? 0.5
         let outcome = Self.match(samples: samples, detections: detections, iouThreshold: threshold)
-        let faces = samples.reduce(0) { total, sample in total + sample.faces.reduce(0) { $1.ignore ? $0 : $0 + 1 } }
+        let faces = samples.reduce(0) { $0 + $1.countedFaces }
         var curve: [PRPoint] = []
         curve.reserveCapacity(outcome.ranked.count)
         var tp = 0, fp = 0

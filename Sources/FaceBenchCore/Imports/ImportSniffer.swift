@@ -1,5 +1,3 @@
-import Foundation
-
 /// Cheap format recognition for importers (their `recognises`).
 public enum ImportSniffer {
     /// How much of a file is looked at.
@@ -7,9 +5,8 @@ public enum ImportSniffer {
 
     /// True when `path` is a `.json` file whose first bytes contain one of `markers`.
     public static func jsonFile(_ path: String, containsAny markers: [String]) -> Bool {
-        guard path.lowercased().hasSuffix(".json"), let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let text = String(decoding: handle.readData(ofLength: window), as: UTF8.self)
+        guard path.lowercased().hasSuffix(".json"), let prefix = try? FileIO.readPrefix(path, count: window) else { return false }
+        let text = String(decoding: prefix, as: UTF8.self)
         return markers.contains { text.contains($0) }
     }
 

@@ -17,9 +17,16 @@ public struct ImageMatch: Sendable, Equatable {
     public var truePositives: Int { outcomes.reduce(0) { if case .truePositive = $1 { return $0 + 1 } else { return $0 } } }
     public var falsePositives: Int { outcomes.reduce(0) { $1 == .falsePositive ? $0 + 1 : $0 } }
 
-    /// Faces no detection matched, ignored faces aside; `faces` are the ones matched against.
-    public func missedFaces(of faces: [Face]) -> Int {
-        zip(faces, matchedDetection).reduce(0) { $0 + (!$1.0.ignore && $1.1 == nil ? 1 : 0) }
+    /// Detections of faces marked ignore.
+    public var ignoredDetections: Int { outcomes.reduce(0) { $1 == .ignored ? $0 + 1 : $0 } }
+
+    /// How many faces no detection matched, ignored faces aside; `faces` are the ones
+    /// matched against.
+    public func missedFaces(of faces: [Face]) -> Int { missedFaceIndices(of: faces).count }
+
+    /// The indices of those faces.
+    public func missedFaceIndices(of faces: [Face]) -> [Int] {
+        faces.indices.filter { !faces[$0].ignore && matchedDetection[$0] == nil }
     }
 }
 

@@ -45,11 +45,18 @@ public enum AveragePrecision {
     /// All-point interpolated AP (PASCAL VOC 2010 and later): the area under the curve after
     /// making precision monotonically decreasing, summed where recall changes.
     public static func allPoint(_ curve: [PRPoint]) -> Double {
-        guard !curve.isEmpty else { return 0 }
-        var precision = [0.0] + curve.map(\.precision) + [0.0]
-        let recall = [0.0] + curve.map(\.recall) + [1.0]
+        allPoint(recall: curve.map(\.recall), precision: curve.map(\.precision))
+    }
+
+    /// The same over parallel arrays, as the devkit's `VOCap.m` computes it (WIDER FACE's
+    /// evaluation uses it too): a NaN precision — nothing proposed yet — is passed over the
+    /// way MATLAB's `max` passes over it.
+    public static func allPoint(recall: [Double], precision: [Double]) -> Double {
+        let recall = [0] + recall + [1]
+        var precision = [0] + precision + [0]
         for i in stride(from: precision.count - 2, through: 0, by: -1) {
-            precision[i] = max(precision[i], precision[i + 1])
+            let a = precision[i], b = precision[i + 1]
+            precision[i] = a.isNaN ? b : b.isNaN ? a : max(a, b)
         }
         var ap = 0.0
         for i in 1..<recall.count where recall[i] != recall[i - 1] {

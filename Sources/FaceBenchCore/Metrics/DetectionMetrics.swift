@@ -35,7 +35,7 @@ public struct DetectionMetrics: Sendable, Equatable {
         var iouSum = 0.0
         for (sample, found) in zip(samples, detections) {
             let match = GreedyMatcher.match(found, to: sample.faces, iouThreshold: iouThreshold)
-            faces += sample.faces.reduce(0) { $1.ignore ? $0 : $0 + 1 }
+            faces += sample.countedFaces
             count += found.count
             for (index, outcome) in match.outcomes.enumerated() {
                 switch outcome {

@@ -43,37 +43,6 @@ public struct PixelRegion: Sendable, Equatable {
         isRectangle = false
     }
 
-    /// The pixels set in a bitmap whose element `(x, y)` is `bits[(y - originY) * width + x - originX]`.
-    init(bitmap bits: [Bool], width: Int, originX: Int, originY: Int) {
-        let height = width > 0 ? bits.count / width : 0
-        var rowStart = [0]
-        var spans: [ClosedRange<Int>] = []
-        var first = -1, last = -1
-        for row in 0..<height {
-            var x = 0
-            let before = spans.count
-            while x < width {
-                if bits[row * width + x] {
-                    let start = x
-                    while x < width, bits[row * width + x] { x += 1 }
-                    spans.append((originX + start)...(originX + x - 1))
-                } else {
-                    x += 1
-                }
-            }
-            if spans.count > before {
-                if first < 0 { first = row }
-                last = row
-            }
-            rowStart.append(spans.count)
-        }
-        guard first >= 0 else {
-            self = .empty
-            return
-        }
-        self.init(top: originY + first, rowStart: Array(rowStart[first...(last + 1)]), spans: spans)
-    }
-
     /// The runs of row `y`, left to right.
     public func runs(inRow y: Int) -> [ClosedRange<Int>] {
         guard area > 0, y >= top, y <= bottom else { return [] }

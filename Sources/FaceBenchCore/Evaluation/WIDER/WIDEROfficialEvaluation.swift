@@ -168,7 +168,7 @@ public enum WIDEROfficialEvaluation {
             let precision = zip(cumulativeRecalled, cumulativeProposals).map { Double($0) / Double($1) }
             let recall = cumulativeRecalled.map { Double($0) / Double(faces) }
             results.append(Setting(
-                name: name, averagePrecision: vocAP(recall: recall, precision: precision), faces: faces,
+                name: name, averagePrecision: AveragePrecision.allPoint(recall: recall, precision: precision), faces: faces,
                 proposals: cumulativeProposals, recalled: cumulativeRecalled, precision: precision, recall: recall))
         }
         return Result(settings: results, scoreMinimum: Double(minScore), scoreMaximum: Double(maxScore), predictions: total)
@@ -182,21 +182,5 @@ public enum WIDEROfficialEvaluation {
         while t > 1, score >= 1 - Double(t - 1) / Double(thresholdCount) { t -= 1 }
         while t <= thresholdCount, !(score >= 1 - Double(t) / Double(thresholdCount)) { t += 1 }
         return t
-    }
-
-    /// `VOCap.m`: precision made non-increasing from the right (MATLAB's `max` returns the
-    /// other argument when one is NaN), then summed over the recall steps.
-    public static func vocAP(recall: [Double], precision: [Double]) -> Double {
-        let mrec = [0] + recall + [1]
-        var mpre = [0] + precision + [0]
-        for i in stride(from: mpre.count - 2, through: 0, by: -1) {
-            let a = mpre[i], b = mpre[i + 1]
-            mpre[i] = a.isNaN ? b : b.isNaN ? a : max(a, b)
-        }
-        var ap = 0.0
-        for i in 1..<mrec.count where mrec[i] != mrec[i - 1] {
-            ap += (mrec[i] - mrec[i - 1]) * mpre[i]
-        }
-        return ap
     }
 }
