@@ -19,14 +19,13 @@ public enum Inflate {
     }
 
     /// Decompresses a zlib stream (2-byte header, DEFLATE data, Adler-32 trailer).
-    /// `sizeHint` only pre-sizes the output.
-    public static func zlib(_ input: [UInt8], sizeHint: Int = 0) throws -> [UInt8] {
+    public static func zlib(_ input: [UInt8]) throws -> [UInt8] {
         guard input.count >= 2 else { throw Failure(reason: "zlib stream shorter than its header", offset: 0) }
         let cmf = Int(input[0]), flg = Int(input[1])
         guard cmf & 0x0F == 8, cmf >> 4 <= 7 else { throw Failure(reason: "not a zlib stream (compression method \(cmf & 0x0F))", offset: 0) }
         guard (cmf << 8 | flg) % 31 == 0 else { throw Failure(reason: "zlib header check bits are wrong", offset: 1) }
         guard flg & 0x20 == 0 else { throw Failure(reason: "zlib preset dictionaries are not supported", offset: 1) }
-        var decoder = Decoder(input: input, start: 2, sizeHint: max(sizeHint, input.count * 4))
+        var decoder = Decoder(input: input, start: 2, sizeHint: input.count * 4)
         try decoder.run()
         let end = decoder.alignedPosition
         guard end + 4 <= input.count else { throw Failure(reason: "zlib stream ends before its Adler-32 checksum", offset: input.count) }
@@ -52,8 +51,8 @@ public enum Inflate {
 
     /// Decompresses raw DEFLATE data starting at `start`; returns the output and the offset
     /// of the first byte after the final block.
-    public static func deflate(_ input: [UInt8], start: Int = 0, sizeHint: Int = 0) throws -> (output: [UInt8], end: Int) {
-        var decoder = Decoder(input: input, start: start, sizeHint: max(sizeHint, input.count * 4))
+    public static func deflate(_ input: [UInt8], start: Int = 0) throws -> (output: [UInt8], end: Int) {
+        var decoder = Decoder(input: input, start: start, sizeHint: input.count * 4)
         try decoder.run()
         let end = decoder.alignedPosition
         return (decoder.finish(), end)

@@ -81,7 +81,7 @@ public enum COCOLoader {
             guard scanner.atEnd() else { throw scanner.fail("unexpected text after the ground-truth object") }
         }
         func locate(_ offset: Int) -> String {
-            bytes.withUnsafeBufferPointer { JSONScanner.location(of: offset, in: $0) }
+            JSONScanner.location(of: offset, in: bytes)
         }
         guard sawImages, sawAnnotations else {
             throw FaceBenchError.malformed(path: file, location: nil, reason: "not COCO ground truth: needs 'images' and 'annotations'")
@@ -125,7 +125,7 @@ public enum COCOLoader {
             }
             faces[position].append(Face(box: annotation.box, ignore: annotation.ignore, crowd: annotation.crowd, attributes: attributes))
         }
-        let directory = file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let directory = FileIO.parent(of: file)
         func imagePath(_ image: RawImage) -> String {
             image.fileName.hasPrefix("/") ? image.fileName : directory + "/" + image.fileName
         }

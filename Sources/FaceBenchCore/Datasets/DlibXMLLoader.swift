@@ -37,7 +37,7 @@ public enum DlibXMLLoader {
             throw FaceBenchError.malformed(path: file, location: "line \(tree.line)", reason: "root element is <\(tree.name)>, expected <dataset>")
         }
         let images = tree.child("images")?.children("image") ?? []
-        let directory = file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let directory = FileIO.parent(of: file)
         return try images.map { image in
             func fail(_ element: XMLTree.Element, _ reason: String) -> FaceBenchError {
                 .malformed(path: file, location: "<\(element.name)> at line \(element.line)", reason: reason)

@@ -19,7 +19,7 @@ public enum FDDBLoader {
             guard !files.isEmpty else { throw FaceBenchError.malformed(path: root, location: nil, reason: "no FDDB-fold-NN-ellipseList.txt files here") }
         } else {
             files = [root]
-            folder = String(root.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
+            folder = FileIO.parent(of: root)
         }
         var samples: [Sample] = []
         var seen = Set<String>()

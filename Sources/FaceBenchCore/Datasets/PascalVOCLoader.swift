@@ -35,7 +35,7 @@ public enum PascalVOCLoader {
                     return Face(box: object.box, ignore: object.difficult, attributes: attributes)
                 })
         }
-        let root = FileIO.isDirectory(path) ? path : files[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let root = FileIO.isDirectory(path) ? path : FileIO.parent(of: files[0])
         return Dataset(name: name, format: "pascal-voc", root: root, annotationFiles: files, samples: samples)
     }
 
@@ -100,7 +100,7 @@ public enum PascalVOCLoader {
                 name: object.child("name")?.text.trimmed ?? "", box: Box(x1: xmin - 1, y1: ymin - 1, x2: xmax, y2: ymax),
                 difficult: difficult, attributes: attributes)
         }
-        let annotationFolder = file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let annotationFolder = FileIO.parent(of: file)
         var candidates = [annotationFolder + "/" + fileName]
         if annotationFolder.hasSuffix("/Annotations") {
             candidates.insert(String(annotationFolder.dropLast("Annotations".count)) + "JPEGImages/" + fileName, at: 0)

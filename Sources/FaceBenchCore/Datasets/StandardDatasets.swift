@@ -42,7 +42,7 @@ extension DatasetCatalog {
             },
             load: { path, name in
                 if path.hasSuffix(".xml") {
-                    let root = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+                    let root = FileIO.parent(of: path)
                     return try DlibXMLLoader.load(files: [path], root: root, name: name)
                 }
                 let files = ["training.xml", "testing.xml"].map { path + "/" + $0 }.filter(FileIO.exists)

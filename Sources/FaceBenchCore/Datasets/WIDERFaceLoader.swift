@@ -177,7 +177,7 @@ public enum WIDERFaceLoader {
             samples.append(Sample(id: samples.count + 1, name: imageName, faces: faces, attributes: ["event": event]))
             index += 2 + faceLines
         }
-        let root = String(path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
+        let root = FileIO.parent(of: path)
         return Dataset(name: name, format: "wider", root: root, annotationFiles: [path], samples: samples)
     }
 

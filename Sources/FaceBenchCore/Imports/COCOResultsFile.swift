@@ -107,6 +107,6 @@ public struct COCOResultsFile: Sendable {
 
     /// Where entry `index` is, for messages: "line L, column C (entry [i])".
     public func location(ofEntry index: Int) -> String {
-        bytes.withUnsafeBufferPointer { JSONScanner.location(of: offsets[index], in: $0) } + " (entry [\(index)])"
+        JSONScanner.location(of: offsets[index], in: bytes) + " (entry [\(index)])"
     }
 }

@@ -45,6 +45,11 @@ public enum FileIO {
         #endif
     }
 
+    /// The folder part of `path`: everything before its last `/` ("" when it has none).
+    public static func parent(of path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    }
+
     /// The first `count` bytes of a file (fewer if it is shorter), for recognising formats.
     public static func readPrefix(_ path: String, count: Int) throws -> [UInt8] {
         guard let handle = FileHandle(forReadingAtPath: path) else {

@@ -23,11 +23,7 @@ public struct JSONReader {
     }
 
     func fail(_ reason: String) -> FaceBenchError {
-        var line = 1, column = 1
-        for byte in bytes[..<min(i, bytes.count)] {
-            if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
-        }
-        return .malformed(path: path, location: "line \(line), column \(column)", reason: reason)
+        .malformed(path: path, location: JSONScanner.location(of: i, in: bytes), reason: reason)
     }
 
     mutating func skipWhitespace() {

@@ -37,7 +37,7 @@ struct JSONScanner {
     }
 
     /// "line L, column C" of a byte offset.
-    static func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+    static func location<Bytes: RandomAccessCollection<UInt8>>(of offset: Int, in bytes: Bytes) -> String where Bytes.Index == Int {
         var line = 1, lineStart = 0
         for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
             line += 1

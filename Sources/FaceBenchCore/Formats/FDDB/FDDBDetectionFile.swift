@@ -105,8 +105,8 @@ public enum FDDBDetectionFile {
 
     /// True for a file whose first lines are an image name, a count, and a region line.
     public static func recognises(_ path: String) -> Bool {
-        guard !FileIO.isDirectory(path), let bytes = try? FileIO.read(path) else { return false }
-        let head = String(decoding: bytes.prefix(4096), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true).prefix(3)
+        guard !FileIO.isDirectory(path), let bytes = try? FileIO.readPrefix(path, count: 4096) else { return false }
+        let head = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true).prefix(3)
         guard head.count >= 2, head[0].split(separator: " ").count == 1, Int(head[1].trimmingCharacters(in: .whitespacesAndNewlines)) != nil else { return false }
         return head.count == 2 || [5, 6].contains(head[2].split(separator: " ").count)
     }

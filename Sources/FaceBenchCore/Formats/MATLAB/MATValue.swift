@@ -72,8 +72,6 @@ public enum MATClass: Int, Sendable, Equatable {
         case .uint64: return "uint64"
         }
     }
-
-    public var isInteger: Bool { rawValue >= MATClass.int8.rawValue }
 }
 
 /// A numeric or logical MATLAB array. Values are held as `Double` whatever the class (64-bit

@@ -12,12 +12,15 @@ public struct AxisScale: Sendable, Equatable {
     public var start: Double = 0
     public var end: Double = 1
 
-    /// A linear axis covering `values` (and `including`), widened to round ticks.
-    public static func linear(covering values: [Double], including fixed: [Double] = [], ticks: Int = 5) -> AxisScale {
-        let all = (values + fixed).filter(\.isFinite)
+    /// About how many intervals a linear axis is divided into.
+    static let tickCount = 5
+
+    /// A linear axis covering `values`, widened to round ticks.
+    public static func linear(covering values: [Double]) -> AxisScale {
+        let all = values.filter(\.isFinite)
         var low = all.min() ?? 0, high = all.max() ?? 1
         if high <= low { high = low + 1 }
-        let step = niceStep((high - low) / Double(ticks))
+        let step = niceStep((high - low) / Double(tickCount))
         low = (low / step).rounded(.down) * step
         high = (high / step).rounded(.up) * step
         return AxisScale(kind: .linear, lower: low, upper: high)
@@ -46,7 +49,7 @@ public struct AxisScale: Sendable, Equatable {
     public var ticks: [Double] {
         switch kind {
         case .linear:
-            let step = Self.niceStep((upper - lower) / 5)
+            let step = Self.niceStep((upper - lower) / Double(Self.tickCount))
             return stride(from: lower, through: upper + step / 1000, by: step).map { ($0 / step).rounded() * step }
         case .logarithmic:
             let decades = Int((log10(upper) - log10(lower)).rounded(.up))
@@ -64,7 +67,7 @@ public struct AxisScale: Sendable, Equatable {
     /// A tick's text: as few decimals as the tick spacing needs.
     public func label(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e9 { return Formatting.fixed(value, 0) }
-        let digits = kind == .linear ? max(0, Int((-log10(Self.niceStep((upper - lower) / 5))).rounded(.up))) : (value < 1 ? 2 : 1)
+        let digits = kind == .linear ? max(0, Int((-log10(Self.niceStep((upper - lower) / Double(Self.tickCount)))).rounded(.up))) : (value < 1 ? 2 : 1)
         return Formatting.fixed(value, min(digits, 4))
     }
 
