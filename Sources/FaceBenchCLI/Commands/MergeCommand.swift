@@ -19,30 +19,24 @@ enum MergeCommand: FaceBenchCommand {
         examples: ["facebench merge shards/1 shards/2 shards/3 shards/4 --out merged"])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
-        var groups: [String: [RunResults]] = [:]
-        var order: [String] = []
-        for path in try arguments.positionals.flatMap(ResultsLocator.files) {
-            let results = try RunResults.read(path)
-            if groups[results.dataset.name] == nil { order.append(results.dataset.name) }
-            groups[results.dataset.name, default: []].append(results)
-        }
+        let sources = try arguments.positionals.flatMap(ResultsLocator.files).map { LabelledResults(label: nil, path: $0, results: try RunResults.read($0)) }
         let out = try arguments.string("out").map { URL(fileURLWithPath: $0).standardized.path }
             ?? RunCommand.outputDirectory(nil, resume: false, prefix: "merged-")
         var finished: [RunResults] = []
-        var datasets: [String: Dataset] = [:]
-        for name in order {
-            let parts = groups[name]!
+        var html = RunCommand.htmlReport(toolbox: toolbox)
+        for group in DatasetComparison.group(sources) {
+            let parts = group.entries.map(\.results)
+            let name = group.dataset
             let dataset = try arguments.string("dataset").map(toolbox.catalog.resolve) ?? toolbox.dataset(of: parts[0])
             let merged = try RunResults.merged(parts, dataset: dataset, evaluators: toolbox.evaluators)
             if merged.dataset.images < merged.dataset.totalImages {
                 StandardStreams.error("facebench merge: \(name): \(merged.dataset.images) of \(merged.dataset.totalImages) images present (a shard missing?)\n")
             }
-            try RunCommand.write(merged, dataset: dataset, to: out + "/" + name, toolbox: toolbox)
+            try RunCommand.write(merged, dataset: dataset, to: out + "/" + name, toolbox: toolbox, html: &html)
             StandardStreams.output(MarkdownReport.section(RunCommand.comparison(merged), evaluators: toolbox.evaluators) + "\n\n")
             finished.append(merged)
-            datasets[name] = dataset
         }
-        try RunCommand.writeReports(finished, datasets: datasets, to: out, toolbox: toolbox)
+        try RunCommand.writeReports(finished, to: out, toolbox: toolbox, html: &html)
         StandardStreams.error("facebench merge: results in \(out)\n")
         return ExitStatus.success
     }

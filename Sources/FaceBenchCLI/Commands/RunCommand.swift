@@ -55,7 +55,7 @@ enum RunCommand: FaceBenchCommand {
         defer { interruption.cancel() }
         let environment = toolbox.environment()
         var finished: [RunResults] = []
-        var datasets: [String: Dataset] = [:]
+        var html = htmlReport(toolbox: toolbox)
         var interrupted = false
         for name in datasetNames {
             let dataset = try toolbox.catalog.resolve(name)
@@ -73,15 +73,14 @@ enum RunCommand: FaceBenchCommand {
                 stop: stop)
             let results = try runner.run()
             finished.append(results)
-            datasets[results.dataset.name] = dataset
-            try write(results, dataset: dataset, to: directory, toolbox: toolbox)
+            try write(results, dataset: dataset, to: directory, toolbox: toolbox, html: &html)
             StandardStreams.output(MarkdownReport.section(comparison(results), evaluators: toolbox.evaluators) + "\n\n")
             if results.interrupted {
                 interrupted = true
                 break
             }
         }
-        try writeReports(finished, datasets: datasets, to: out, toolbox: toolbox)
+        try writeReports(finished, to: out, toolbox: toolbox, html: &html)
         StandardStreams.error("facebench run: results in \(out)\n")
         if interrupted {
             StandardStreams.error("facebench run: interrupted; continue with: facebench run --resume --out \(out) (same options)\n")
@@ -94,31 +93,32 @@ enum RunCommand: FaceBenchCommand {
         DatasetComparison(dataset: results.dataset.name, entries: [LabelledResults(label: nil, path: "", results: results)])
     }
 
-    /// `report.md` and `report.html` of every dataset together, in the run folder.
-    static func writeReports(_ results: [RunResults], datasets: [String: Dataset], to out: String, toolbox: Toolbox) throws {
+    /// `report.md` and `report.html` of every dataset together, in the run folder. `html`
+    /// already holds the datasets and the thumbnails `write` made for them.
+    static func writeReports(_ results: [RunResults], to out: String, toolbox: Toolbox, html: inout HTMLReport) throws {
         let comparisons = results.map(comparison)
         try FileIO.writeAtomically(MarkdownReport.document(comparisons, evaluators: toolbox.evaluators), to: out + "/report.md")
-        var report = htmlReport(datasets: datasets, toolbox: toolbox)
-        try FileIO.writeAtomically(report.document(comparisons), to: out + "/report.html")
+        try FileIO.writeAtomically(html.document(comparisons), to: out + "/report.html")
     }
 
-    static func htmlReport(datasets: [String: Dataset], toolbox: Toolbox) -> HTMLReport {
-        HTMLReport(evaluators: toolbox.evaluators, datasets: datasets, gallery: Gallery(decoder: toolbox.decoder, encoder: toolbox.encoder))
+    /// The HTML report a run or merge fills dataset by dataset: one gallery, so each image
+    /// is decoded and scaled once for the dataset's page and the run's.
+    static func htmlReport(toolbox: Toolbox) -> HTMLReport {
+        HTMLReport(evaluators: toolbox.evaluators, gallery: Gallery(decoder: toolbox.decoder, encoder: toolbox.encoder))
     }
 
     /// A dataset's files: results.json, the COCO exports, report.md and report.html.
-    static func write(_ results: RunResults, dataset: Dataset, to directory: String, toolbox: Toolbox) throws {
+    static func write(_ results: RunResults, dataset: Dataset, to directory: String, toolbox: Toolbox, html: inout HTMLReport) throws {
         try results.write(to: directory + "/results.json")
-        let byID = Dictionary(dataset.samples.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let records = results.records.filter { byID[$0.sampleID] != nil }
-        let samples = records.map { byID[$0.sampleID]! }
+        let recorded = RecordedSamples(results.records, in: dataset)
+        let samples = recorded.samples
         try FileIO.writeAtomically(JSONWriter().bytes(COCOExport.groundTruth(dataset, samples: samples)), to: directory + "/gt.coco.json")
         for detector in results.detectors {
             try FileIO.writeAtomically(
                 JSONWriter(indent: nil).bytes(COCOExport.detections(results.records, detector: detector.id)),
                 to: directory + "/\(detector.id).coco.json")
             // The layouts of WIDER's and FDDB's own evaluation tools, so they can re-score too.
-            let found = records.map { $0.results[detector.id]?.detections ?? [] }
+            let found = recorded.detections(of: detector.id)
             try WIDERPredictionFolder.write(found, samples: samples, to: directory + "/\(detector.id).wider")
             if dataset.format == "fddb" {
                 try FDDBDetectionFile.write(found, samples: samples, to: directory + "/\(detector.id).fddb.txt")
@@ -126,8 +126,8 @@ enum RunCommand: FaceBenchCommand {
         }
         let single = [comparison(results)]
         try FileIO.writeAtomically(MarkdownReport.document(single, evaluators: toolbox.evaluators), to: directory + "/report.md")
-        var report = htmlReport(datasets: [results.dataset.name: dataset], toolbox: toolbox)
-        try FileIO.writeAtomically(report.document(single), to: directory + "/report.html")
+        html.datasets[results.dataset.name] = dataset
+        try FileIO.writeAtomically(html.document(single), to: directory + "/report.html")
     }
 
     /// `--out`, or a new timestamped folder under Results/runs (a run's is linked as `latest`);

@@ -26,6 +26,9 @@ public struct Dataset: Sendable, Equatable {
 
     public var faceCount: Int { samples.reduce(0) { $0 + $1.faces.count } }
 
+    /// The samples by id (ids are unique; should a loader repeat one, the first counts).
+    public var samplesByID: [Int: Sample] { Dictionary(samples.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) }
+
     /// True when every sample has an image file to run detectors on.
     public var hasImages: Bool { !samples.isEmpty && samples.allSatisfy { $0.path != nil } }
 }

@@ -13,7 +13,7 @@ public struct ImportCollector {
         self.path = path
         self.dataset = dataset
         resolver = SampleResolver(dataset)
-        samples = Dictionary(dataset.samples.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        samples = dataset.samplesByID
     }
 
     /// Adds the detections of the image `name` (given at `field`), built from its sample

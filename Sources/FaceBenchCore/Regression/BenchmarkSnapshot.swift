@@ -130,9 +130,6 @@ public struct DetectorSnapshot: Sendable, Equatable {
 }
 
 extension BenchmarkSnapshot {
-    /// FaceBench's own metrics kept in a snapshot, in table order.
-    static let summaryKeys = ["ap50", "ap", "precision", "recall", "f1", "mean_iou", "tp", "fp", "missed"]
-
     public init(results: [RunResults], created: String) {
         self.init(created: created, datasets: results.map(DatasetSnapshot.init(results:)))
     }
@@ -143,7 +140,7 @@ extension DatasetSnapshot {
         let perImage = Self.perImageMedians(results)
         let detectors = results.detectors.map { detector -> DetectorSnapshot in
             var accuracy = JSONObject()
-            for key in BenchmarkSnapshot.summaryKeys where key != "ap" || results.settings.iouThreshold != 0.5 {
+            for key in ComparisonReport.accuracyColumns(iouThresholds: [results.settings.iouThreshold]).map(\.key) {
                 accuracy[key] = JSONValue(ComparisonReport.summaryValue(key, of: detector))
             }
             for (name, result) in detector.evaluations.pairs where ComparisonReport.isProtocolResult(result) {

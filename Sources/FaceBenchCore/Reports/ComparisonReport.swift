@@ -4,20 +4,7 @@
 /// CSV, JSON, HTML, `report.md` of a run) is built from these.
 public enum ComparisonReport {
     public static func summaryTable(_ comparison: DatasetComparison) -> ComparisonTable {
-        let iouThresholds = Set(comparison.entries.map(\.results.settings.iouThreshold))
-        var columns: [ComparisonTable.Column] = [.init(key: "ap50", title: "AP50", direction: .higherIsBetter, format: .fixed(4))]
-        if iouThresholds != [0.5] {
-            let title = iouThresholds.count == 1 ? "AP@\(Formatting.fixed(iouThresholds.first, 2))" : "AP@run IoU"
-            columns.append(.init(key: "ap", title: title, direction: .higherIsBetter, format: .fixed(4)))
-        }
-        columns += [
-            .init(key: "precision", title: "Precision", direction: .higherIsBetter, format: .fixed(4)),
-            .init(key: "recall", title: "Recall", direction: .higherIsBetter, format: .fixed(4)),
-            .init(key: "f1", title: "F1", direction: .higherIsBetter, format: .fixed(4)),
-            .init(key: "mean_iou", title: "Mean IoU", direction: .higherIsBetter, format: .fixed(3)),
-            .init(key: "tp", title: "TP", direction: .higherIsBetter, format: .integer),
-            .init(key: "fp", title: "FP", direction: .lowerIsBetter, format: .integer),
-            .init(key: "missed", title: "Missed", direction: .lowerIsBetter, format: .integer),
+        let columns = accuracyColumns(iouThresholds: Set(comparison.entries.map(\.results.settings.iouThreshold))) + [
             .init(key: "latency_p50_ms", title: "p50 ms", direction: .lowerIsBetter, format: .milliseconds),
             .init(key: "latency_p90_ms", title: "p90 ms", direction: .lowerIsBetter, format: .milliseconds),
             .init(key: "images_per_second", title: "img/s", direction: .higherIsBetter, format: .fixed(1)),
@@ -29,6 +16,25 @@ public enum ComparisonReport {
             table.add(.init(run: entry.label, detector: detector.id, spec: detector.info.spec, note: note(detector), values: values))
         }
         return table
+    }
+
+    /// The summary table's accuracy columns (what a baseline keeps of FaceBench's own
+    /// metrics): AP at the run's IoU appears beside AP50 only when that IoU is not 0.5.
+    static func accuracyColumns(iouThresholds: Set<Double>) -> [ComparisonTable.Column] {
+        var columns: [ComparisonTable.Column] = [.init(key: "ap50", title: "AP50", direction: .higherIsBetter, format: .fixed(4))]
+        if iouThresholds != [0.5] {
+            let title = iouThresholds.count == 1 ? "AP@\(Formatting.fixed(iouThresholds.first, 2))" : "AP@run IoU"
+            columns.append(.init(key: "ap", title: title, direction: .higherIsBetter, format: .fixed(4)))
+        }
+        return columns + [
+            .init(key: "precision", title: "Precision", direction: .higherIsBetter, format: .fixed(4)),
+            .init(key: "recall", title: "Recall", direction: .higherIsBetter, format: .fixed(4)),
+            .init(key: "f1", title: "F1", direction: .higherIsBetter, format: .fixed(4)),
+            .init(key: "mean_iou", title: "Mean IoU", direction: .higherIsBetter, format: .fixed(3)),
+            .init(key: "tp", title: "TP", direction: .higherIsBetter, format: .integer),
+            .init(key: "fp", title: "FP", direction: .lowerIsBetter, format: .integer),
+            .init(key: "missed", title: "Missed", direction: .lowerIsBetter, format: .integer),
+        ]
     }
 
     /// A value of the summary table by column key (nil for timings of imported detections).

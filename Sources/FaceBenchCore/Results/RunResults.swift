@@ -54,12 +54,12 @@ public struct RunResults: Sendable, Equatable {
         evaluationOptions: EvaluationOptions = EvaluationOptions()
     ) -> RunResults {
         let records = unsorted.sorted { $0.sampleID < $1.sampleID }
-        let byID = Dictionary(dataset.samples.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let samples = records.compactMap { byID[$0.sampleID] }
+        let recorded = RecordedSamples(records, in: dataset)
+        let samples = recorded.samples
         let applicable = evaluators.filter { $0.applies(to: dataset) }
         let detectors = setups.map { setup -> DetectorResult in
             let id = setup.info.id
-            let found = records.map { $0.results[id]?.detections ?? [] }
+            let found = recorded.detections(of: id)
             var metrics = DetectionMetrics.evaluate(samples: samples, detections: found, iouThreshold: settings.iouThreshold).metrics
             if settings.iouThreshold != 0.5 {
                 metrics.averagePrecision50 = DetectionMetrics.evaluate(samples: samples, detections: found, iouThreshold: 0.5).metrics.averagePrecision
@@ -67,7 +67,7 @@ public struct RunResults: Sendable, Equatable {
             var latencies: [Double] = [], perMegapixel: [Double] = [], reported: [Double] = []
             var medianSum = 0.0, megapixels = 0.0, timedImages = 0
             var failures: [ImageFailure] = []
-            for (record, sample) in zip(records, samples) {
+            for (record, sample) in zip(recorded.records, samples) {
                 guard let result = record.results[id] else { continue }
                 if let failure = result.failure {
                     failures.append(ImageFailure(sampleID: sample.id, image: sample.name, reason: failure))

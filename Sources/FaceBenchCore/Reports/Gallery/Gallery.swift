@@ -22,13 +22,11 @@ public struct Gallery {
 
     /// The gallery of one dataset; `dataset` is the reloaded dataset the results were made on.
     public mutating func html(_ comparison: DatasetComparison, dataset: Dataset, styles: [SeriesStyle]) -> String {
-        let samples = Dictionary(dataset.samples.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var out = Self.legend
         for ((entry, detector), style) in zip(comparison.series, styles) {
-            let records = entry.results.records.filter { samples[$0.sampleID] != nil }
+            let recorded = RecordedSamples(entry.results.records, in: dataset)
             let picks = WorstImages.rank(
-                samples: records.compactMap { samples[$0.sampleID] },
-                detections: records.map { $0.results[detector.id]?.detections ?? [] },
+                samples: recorded.samples, detections: recorded.detections(of: detector.id),
                 iouThreshold: entry.results.settings.iouThreshold
             ).prefix(imagesPerDetector)
             out += "<div class=\"gallery-row\"><h4><span class=\"swatch\" style=\"background:\(style.color)\"></span>\(HTMLText.escape(style.name))</h4>\n"

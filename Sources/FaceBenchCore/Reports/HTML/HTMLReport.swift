@@ -102,7 +102,7 @@ public struct HTMLReport {
     /// Why `dataset` is not the one `results` were made on, or nil when every image of the
     /// results is there under the same id and name.
     public static func mismatch(_ results: RunResults, _ dataset: Dataset) -> String? {
-        let samples = Dictionary(dataset.samples.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let samples = dataset.samplesByID
         for record in results.records where samples[record.sampleID]?.name != record.name {
             let here = samples[record.sampleID]?.name ?? "nothing"
             return "the dataset found at \(dataset.root) differs from the one of the results (image \(record.sampleID) is \(record.name) in the results, \(here) here)"
@@ -117,13 +117,11 @@ public struct HTMLReport {
         return comparison.series.map { entry, detector in
             if let stored = detector.evaluations["sizes"], stored["error"] == nil { return stored }
             guard let dataset, let evaluator else { return nil }
-            let samples = Dictionary(dataset.samples.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            let records = entry.results.records.filter { samples[$0.sampleID] != nil }
+            let recorded = RecordedSamples(entry.results.records, in: dataset)
             var options = EvaluationOptions()
             options.iouThreshold = entry.results.settings.iouThreshold
             return try? evaluator.evaluate(
-                dataset: dataset, samples: records.compactMap { samples[$0.sampleID] },
-                detections: records.map { $0.results[detector.id]?.detections ?? [] }, options: options)
+                dataset: dataset, samples: recorded.samples, detections: recorded.detections(of: detector.id), options: options)
         }
     }
 
