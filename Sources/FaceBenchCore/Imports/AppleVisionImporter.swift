@@ -26,23 +26,23 @@ public struct AppleVisionImporter: DetectionImporter {
         var collector = ImportCollector(path: path, dataset: dataset)
         let root = try JSONReader.parse(file: path)
         for entry in try collector.entries(root, nameKeys: ["image"], listKey: "observations") {
-            let reader = collector
+            let source = collector.source
             try collector.add(image: entry.name, field: entry.field) { sample in
                 guard let width = sample.width, let height = sample.height else {
-                    throw reader.malformed(entry.field, "the size of image '\(sample.name)' is unknown, and Vision's normalised boxes need it")
+                    throw source.malformed(entry.field, "the size of image '\(sample.name)' is unknown, and Vision's normalised boxes need it")
                 }
                 let size = (width: Double(width), height: Double(height))
                 return try entry.list.enumerated().map { index, observation in
-                    try detection(observation, field: "\(entry.field)[\(index)]", imageSize: size, reader)
+                    try detection(observation, field: "\(entry.field)[\(index)]", imageSize: size, source)
                 }
             }
         }
         return collector.detections
     }
 
-    func detection(_ observation: JSONValue, field: String, imageSize: (width: Double, height: Double), _ collector: ImportCollector) throws -> Detection {
-        guard let rect = observation["boundingBox"] else { throw collector.malformed(field, "no boundingBox") }
-        let normalised = try Self.rect(rect, field: field + ".boundingBox", collector)
+    func detection(_ observation: JSONValue, field: String, imageSize: (width: Double, height: Double), _ source: ImportSource) throws -> Detection {
+        guard let rect = observation["boundingBox"] else { throw source.malformed(field, "no boundingBox") }
+        let normalised = try Self.rect(rect, field: field + ".boundingBox", source)
         let (w, h) = imageSize
         let box = Box(x: normalised.x * w, y: h - (normalised.y + normalised.height) * h,
                       width: normalised.width * w, height: normalised.height * h)
@@ -55,7 +55,7 @@ public struct AppleVisionImporter: DetectionImporter {
             let list = points.array ?? points["normalizedPoints"]?.array ?? []
             landmarks = try list.enumerated().map { index, point in
                 let here = "\(field).landmarks.allPoints[\(index)]"
-                guard let xy = Self.pair(point, "x", "y") else { throw collector.malformed(here, "expected [x, y] or {\"x\", \"y\"}") }
+                guard let xy = Self.pair(point, "x", "y") else { throw source.malformed(here, "expected [x, y] or {\"x\", \"y\"}") }
                 return Point(x: (normalised.x + xy.0 * normalised.width) * w,
                              y: h - (normalised.y + xy.1 * normalised.height) * h)
             }
@@ -65,7 +65,7 @@ public struct AppleVisionImporter: DetectionImporter {
     }
 
     /// A normalised rect in any of the three accepted encodings.
-    static func rect(_ value: JSONValue, field: String, _ collector: ImportCollector) throws -> Box {
+    static func rect(_ value: JSONValue, field: String, _ source: ImportSource) throws -> Box {
         if let parts = value.array, parts.count == 2, let origin = pair(parts[0], "x", "y"), let size = pair(parts[1], "width", "height") {
             return Box(x: origin.0, y: origin.1, width: size.0, height: size.1)
         }
@@ -75,7 +75,7 @@ public struct AppleVisionImporter: DetectionImporter {
         if let origin = pair(value, "x", "y"), let size = pair(value, "width", "height") {
             return Box(x: origin.0, y: origin.1, width: size.0, height: size.1)
         }
-        throw collector.malformed(field, "expected [[x, y], [width, height]], {\"x\", \"y\", \"width\", \"height\"} or {\"origin\", \"size\"}")
+        throw source.malformed(field, "expected [[x, y], [width, height]], {\"x\", \"y\", \"width\", \"height\"} or {\"origin\", \"size\"}")
     }
 
     /// Two numbers from `[a, b]` or `{"<first>": a, "<second>": b}`.

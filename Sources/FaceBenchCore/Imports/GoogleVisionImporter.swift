@@ -33,18 +33,18 @@ public struct GoogleVisionImporter: DetectionImporter {
             var collector = ImportCollector(path: path, dataset: dataset)
             for file in FileIO.list(path) where file.lowercased().hasSuffix(".json") {
                 let filePath = path + "/" + file
-                let fileCollector = ImportCollector(path: filePath, dataset: dataset)
+                let fileSource = ImportSource(path: filePath)
                 var response = try JSONReader.parse(file: filePath)
                 var field = ""
                 if let responses = response["responses"]?.array {
                     guard responses.count == 1 else {
-                        throw fileCollector.malformed("responses", "a per-image file must hold one response, not \(responses.count)")
+                        throw fileSource.malformed("responses", "a per-image file must hold one response, not \(responses.count)")
                     }
                     response = responses[0]
                     field = "responses[0]"
                 }
                 try collector.add(image: String(file.dropLast(5)), field: file) { _ in
-                    try faces(of: response, field: field, fileCollector)
+                    try faces(of: response, field: field, fileSource)
                 }
             }
             return collector.detections
@@ -58,14 +58,14 @@ public struct GoogleVisionImporter: DetectionImporter {
                     throw collector.malformed(
                         field, "no context.uri naming the image; synchronous responses do not name their images: key them by image name or save one file per image in a folder")
                 }
-                let reader = collector
-                try collector.add(image: ImportCollector.fileName(uri), field: field) { _ in try faces(of: response, field: field, reader) }
+                let source = collector.source
+                try collector.add(image: ImportCollector.fileName(uri), field: field) { _ in try faces(of: response, field: field, source) }
             }
         } else if let object = root.object {
             for (name, response) in object.pairs {
                 let field = "[\"\(name)\"]"
-                let reader = collector
-                try collector.add(image: name, field: field) { _ in try faces(of: response, field: field, reader) }
+                let source = collector.source
+                try collector.add(image: name, field: field) { _ in try faces(of: response, field: field, source) }
             }
         } else {
             throw collector.malformed("top level", "expected {\"responses\": [...]} or an object keyed by image name")
@@ -73,19 +73,19 @@ public struct GoogleVisionImporter: DetectionImporter {
         return collector.detections
     }
 
-    func faces(of response: JSONValue, field: String, _ collector: ImportCollector) throws -> [Detection] {
+    func faces(of response: JSONValue, field: String, _ source: ImportSource) throws -> [Detection] {
         let prefix = field.isEmpty ? "" : field + "."
         if let error = response["error"], !error.isNull {
-            throw collector.malformed(prefix + "error", "the service reported an error for this image: \(JSONWriter(indent: nil).string(error))")
+            throw source.malformed(prefix + "error", "the service reported an error for this image: \(JSONWriter(indent: nil).string(error))")
         }
         guard let annotations = (response["faceAnnotations"] ?? .array([])).array else {
-            throw collector.malformed(prefix + "faceAnnotations", "must be a list")
+            throw source.malformed(prefix + "faceAnnotations", "must be a list")
         }
         return try annotations.enumerated().map { index, face in
             let here = "\(prefix)faceAnnotations[\(index)]"
-            let head = try face["boundingPoly"].map { try box($0, field: here + ".boundingPoly", collector) }
-            let faceBox = try face["fdBoundingPoly"].map { try box($0, field: here + ".fdBoundingPoly", collector) }
-            guard let chosen = faceBox ?? head else { throw collector.malformed(here, "no fdBoundingPoly or boundingPoly") }
+            let head = try face["boundingPoly"].map { try box($0, field: here + ".boundingPoly", source) }
+            let faceBox = try face["fdBoundingPoly"].map { try box($0, field: here + ".fdBoundingPoly", source) }
+            guard let chosen = faceBox ?? head else { throw source.malformed(here, "no fdBoundingPoly or boundingPoly") }
             var attributes: [String: String] = [:]
             if faceBox != nil, let head { attributes["head_box"] = "\(head.x),\(head.y),\(head.width),\(head.height)" }
             for key in Self.keptAttributes {
@@ -101,8 +101,8 @@ public struct GoogleVisionImporter: DetectionImporter {
     }
 
     /// The axis-aligned box around a `BoundingPoly`'s vertices.
-    func box(_ polygon: JSONValue, field: String, _ collector: ImportCollector) throws -> Box {
-        guard let vertices = polygon["vertices"]?.array, !vertices.isEmpty else { throw collector.malformed(field, "no vertices") }
+    func box(_ polygon: JSONValue, field: String, _ source: ImportSource) throws -> Box {
+        guard let vertices = polygon["vertices"]?.array, !vertices.isEmpty else { throw source.malformed(field, "no vertices") }
         let xs = vertices.map { $0["x"]?.double ?? 0 }, ys = vertices.map { $0["y"]?.double ?? 0 }
         return Box(x1: xs.min()!, y1: ys.min()!, x2: xs.max()!, y2: ys.max()!)
     }

@@ -2,7 +2,7 @@
 /// image name with `SampleResolver`, and refuses entries that match no image of the
 /// dataset or name an image a second time, naming the file and the field.
 public struct ImportCollector {
-    public let path: String
+    public let source: ImportSource
     public let dataset: Dataset
     let resolver: SampleResolver
     let samples: [Int: Sample]
@@ -10,7 +10,7 @@ public struct ImportCollector {
     private var fieldOf: [Int: String] = [:]
 
     public init(path: String, dataset: Dataset) {
-        self.path = path
+        source = ImportSource(path: path)
         self.dataset = dataset
         resolver = SampleResolver(dataset)
         samples = dataset.samplesByID
@@ -29,15 +29,7 @@ public struct ImportCollector {
         detections[id] = try build(sample)
     }
 
-    public func malformed(_ field: String, _ reason: String) -> FaceBenchError {
-        .malformed(path: path, location: field, reason: reason)
-    }
-
-    /// A required number at `object[key]`.
-    public func number(_ object: JSONValue, _ key: String, field: String) throws -> Double {
-        guard let value = object[key]?.double, value.isFinite else { throw malformed("\(field).\(key)", "must be a number") }
-        return value
-    }
+    public func malformed(_ field: String, _ reason: String) -> FaceBenchError { source.malformed(field, reason) }
 
     /// Entries of the two layouts face-API exports share: `{"images": [{"<nameKey>": name,
     /// "<listKey>": [...]}, …]}` (a list of such objects for several batches also works), or
@@ -79,5 +71,23 @@ public struct ImportCollector {
         guard name.contains("://") else { return name }
         let withoutQuery = name.split(separator: "?", maxSplits: 1).first.map(String.init) ?? name
         return withoutQuery.split(separator: "/").last.map(String.init) ?? name
+    }
+}
+
+/// The file an importer reads, for errors that name it and the field at fault. Importers
+/// hand this (not the collector, whose detections grow) to the code that reads each entry.
+public struct ImportSource: Sendable {
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    public func malformed(_ field: String, _ reason: String) -> FaceBenchError {
+        .malformed(path: path, location: field, reason: reason)
+    }
+
+    /// A required number at `object[key]`.
+    public func number(_ object: JSONValue, _ key: String, field: String) throws -> Double {
+        guard let value = object[key]?.double, value.isFinite else { throw malformed("\(field).\(key)", "must be a number") }
+        return value
     }
 }

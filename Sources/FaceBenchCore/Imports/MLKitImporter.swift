@@ -28,26 +28,26 @@ public struct MLKitImporter: DetectionImporter {
         var collector = ImportCollector(path: path, dataset: dataset)
         let root = try JSONReader.parse(file: path)
         for entry in try collector.entries(root, nameKeys: ["image"], listKey: "faces") {
-            let reader = collector
+            let source = collector.source
             try collector.add(image: entry.name, field: entry.field) { _ in
-                try entry.list.enumerated().map { index, face in try detection(face, field: "\(entry.field)[\(index)]", reader) }
+                try entry.list.enumerated().map { index, face in try detection(face, field: "\(entry.field)[\(index)]", source) }
             }
         }
         return collector.detections
     }
 
-    func detection(_ face: JSONValue, field: String, _ collector: ImportCollector) throws -> Detection {
+    func detection(_ face: JSONValue, field: String, _ source: ImportSource) throws -> Detection {
         let box: Box
         if let rect = face["boundingBox"] {
             let here = field + ".boundingBox"
-            box = Box(x1: try collector.number(rect, "left", field: here), y1: try collector.number(rect, "top", field: here),
-                      x2: try collector.number(rect, "right", field: here), y2: try collector.number(rect, "bottom", field: here))
+            box = Box(x1: try source.number(rect, "left", field: here), y1: try source.number(rect, "top", field: here),
+                      x2: try source.number(rect, "right", field: here), y2: try source.number(rect, "bottom", field: here))
         } else if let frame = face["frame"] {
             let here = field + ".frame"
-            box = Box(x: try collector.number(frame, "x", field: here), y: try collector.number(frame, "y", field: here),
-                      width: try collector.number(frame, "width", field: here), height: try collector.number(frame, "height", field: here))
+            box = Box(x: try source.number(frame, "x", field: here), y: try source.number(frame, "y", field: here),
+                      width: try source.number(frame, "width", field: here), height: try source.number(frame, "height", field: here))
         } else {
-            throw collector.malformed(field, "no boundingBox (or frame)")
+            throw source.malformed(field, "no boundingBox (or frame)")
         }
         var attributes: [String: String] = [:]
         for key in Self.keptAttributes {
@@ -57,8 +57,8 @@ public struct MLKitImporter: DetectionImporter {
         if let list = face["landmarks"]?.array, !list.isEmpty {
             landmarks = try list.enumerated().map { index, landmark in
                 let here = "\(field).landmarks[\(index)].position"
-                guard let position = landmark["position"] else { throw collector.malformed(here, "missing") }
-                return Point(x: try collector.number(position, "x", field: here), y: try collector.number(position, "y", field: here))
+                guard let position = landmark["position"] else { throw source.malformed(here, "missing") }
+                return Point(x: try source.number(position, "x", field: here), y: try source.number(position, "y", field: here))
             }
             attributes["landmark_types"] = list.map { $0["type"].flatMap(\.scalarText) ?? "?" }.joined(separator: ",")
         }

@@ -20,20 +20,20 @@ public struct WatsonImporter: DetectionImporter {
         var collector = ImportCollector(path: path, dataset: dataset)
         let root = try JSONReader.parse(file: path)
         for entry in try collector.entries(root, nameKeys: ["image", "source_url", "resolved_url"], listKey: "faces") {
-            let reader = collector
+            let source = collector.source
             try collector.add(image: entry.name, field: entry.field) { _ in
-                try entry.list.enumerated().map { index, face in try detection(face, field: "\(entry.field)[\(index)]", reader) }
+                try entry.list.enumerated().map { index, face in try detection(face, field: "\(entry.field)[\(index)]", source) }
             }
         }
         return collector.detections
     }
 
-    func detection(_ face: JSONValue, field: String, _ collector: ImportCollector) throws -> Detection {
-        guard let location = face["face_location"] else { throw collector.malformed(field, "no face_location") }
+    func detection(_ face: JSONValue, field: String, _ source: ImportSource) throws -> Detection {
+        guard let location = face["face_location"] else { throw source.malformed(field, "no face_location") }
         let here = field + ".face_location"
         let box = Box(
-            x: try collector.number(location, "left", field: here), y: try collector.number(location, "top", field: here),
-            width: try collector.number(location, "width", field: here), height: try collector.number(location, "height", field: here))
+            x: try source.number(location, "left", field: here), y: try source.number(location, "top", field: here),
+            width: try source.number(location, "width", field: here), height: try source.number(location, "height", field: here))
         var attributes: [String: String] = [:]
         let kept: [(String, String, String)] = [
             ("age", "min", "age_min"), ("age", "max", "age_max"), ("age", "score", "age_score"),
