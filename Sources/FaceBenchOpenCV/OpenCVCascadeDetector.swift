@@ -1,6 +1,5 @@
 import COpenCVShim
 import FaceBenchCore
-import Foundation
 
 /// OpenCV's CascadeClassifier as a FaceBench detector (`haar`, `lbp`).
 public final class OpenCVCascadeDetector: FaceDetector {
@@ -35,20 +34,10 @@ public final class OpenCVCascadeDetector: FaceDetector {
         defer { fb_cascade_free_hits(hits) }
         return (0..<Int(count)).map { i in
             let hit = hits![i]
-            return Detection(
-                box: Box(x: Double(hit.x), y: Double(hit.y), width: Double(hit.width), height: Double(hit.height)),
-                score: configuration.score(levelWeight: hit.level_weight, neighbors: Int(hit.neighbors)))
+            return configuration.detection(
+                x: Int(hit.x), y: Int(hit.y), width: Int(hit.width), height: Int(hit.height), levelWeight: hit.level_weight,
+                neighbors: Int(hit.neighbors))
         }
-    }
-}
-
-struct OpenCVCascadeFactory: DetectorFactory {
-    let info: DetectorInfo
-    let path: String
-    let configuration: CascadeConfiguration
-
-    func makeDetector() throws -> any FaceDetector {
-        try OpenCVCascadeDetector(path: path, configuration: configuration, id: info.id)
     }
 }
 
@@ -64,17 +53,10 @@ public enum OpenCVBackend {
     ]
 
     static func kind(_ family: CascadeConfiguration.Family, summary: String) -> DetectorKind {
-        DetectorKind(
-            id: family.rawValue, summary: summary, backend: "OpenCV CascadeClassifier",
-            arguments: .parameters(CascadeConfiguration.parameters(for: family))
-        ) { request in
-            let configuration = CascadeConfiguration(family: family, values: request.parameters)
-            let path = try configuration.cascadePath(environment: ProcessInfo.processInfo.environment, spec: request.spec.text)
-            let info = DetectorInfo(
-                kind: family.rawValue, id: request.id, spec: request.canonicalSpec,
-                backend: "OpenCV CascadeClassifier", library: "OpenCV \(version)",
-                parameters: request.parameters.inEffect, scoreMeaning: configuration.scoreMeaning)
-            return OpenCVCascadeFactory(info: info, path: path, configuration: configuration)
+        CascadeDetectorKind.kind(
+            id: family.rawValue, family: family, summary: summary, backend: "OpenCV CascadeClassifier", library: "OpenCV \(version)"
+        ) { path, configuration, info in
+            try OpenCVCascadeDetector(path: path, configuration: configuration, id: info.id)
         }
     }
 }

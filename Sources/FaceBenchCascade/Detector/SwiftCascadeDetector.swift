@@ -1,5 +1,4 @@
 import FaceBenchCore
-import Foundation
 
 /// The pure-Swift cascade engine as a FaceBench detector (`swift-haar`, `swift-lbp`): same
 /// parameters, cascade names and scores as OpenCV's `haar` and `lbp`. Immutable, so one
@@ -22,20 +21,8 @@ public final class SwiftCascadeDetector: FaceDetector, Sendable {
         }
         return engine.detect(in: input.image, scaleFactor: configuration.scaleFactor, minNeighbors: configuration.minNeighbors,
                       minSize: configuration.minSize, maxSize: configuration.maxSize).map { face in
-            Detection(
-                box: Box(x: Double(face.x), y: Double(face.y), width: Double(face.width), height: Double(face.height)),
-                score: configuration.score(levelWeight: face.weight, neighbors: face.neighbors))
+            configuration.detection(x: face.x, y: face.y, width: face.width, height: face.height, levelWeight: face.weight, neighbors: face.neighbors)
         }
-    }
-}
-
-struct SwiftCascadeFactory: DetectorFactory {
-    let info: DetectorInfo
-    let path: String
-    let configuration: CascadeConfiguration
-
-    func makeDetector() throws -> any FaceDetector {
-        SwiftCascadeDetector(engine: try CascadeEngine(path: path), configuration: configuration)
     }
 }
 
@@ -51,16 +38,8 @@ public enum SwiftCascadeBackend {
     public static func kindID(_ family: CascadeConfiguration.Family) -> String { "swift-" + family.rawValue }
 
     static func kind(_ family: CascadeConfiguration.Family, summary: String) -> DetectorKind {
-        DetectorKind(
-            id: kindID(family), summary: summary, backend: backend,
-            arguments: .parameters(CascadeConfiguration.parameters(for: family))
-        ) { request in
-            let configuration = CascadeConfiguration(family: family, values: request.parameters)
-            let path = try configuration.cascadePath(environment: ProcessInfo.processInfo.environment, spec: request.spec.text)
-            let info = DetectorInfo(
-                kind: kindID(family), id: request.id, spec: request.canonicalSpec, backend: backend, library: "",
-                parameters: request.parameters.inEffect, scoreMeaning: configuration.scoreMeaning)
-            return SwiftCascadeFactory(info: info, path: path, configuration: configuration)
+        CascadeDetectorKind.kind(id: kindID(family), family: family, summary: summary, backend: backend, library: "") { path, configuration, _ in
+            SwiftCascadeDetector(engine: try CascadeEngine(path: path), configuration: configuration)
         }
     }
 }
