@@ -28,12 +28,13 @@ final class ChildProcess {
 
     /// Starts `executable` with `arguments` (argv[0] first). Throws with the OS's reason
     /// when the program cannot be started.
-    init(executable: String, arguments: [String], stderrPath: String?) throws {
+    /// `stderrHeader` is appended to the log before the program writes to it.
+    init(executable: String, arguments: [String], stderrPath: String?, stderrHeader: String = "") throws {
         Self.ignoreSIGPIPE
         // Pipes are made close-on-exec and the child spawned under one lock, so no other
         // worker's child inherits this one's pipe ends (which would hide its exit).
         (pid, input, output) = try Self.spawnLock.withLock { _ in
-            try Self.spawn(executable: executable, arguments: arguments, stderrPath: stderrPath)
+            try Self.spawn(executable: executable, arguments: arguments, stderrPath: stderrPath, stderrHeader: stderrHeader)
         }
     }
 
@@ -46,7 +47,7 @@ final class ChildProcess {
         return fds
     }
 
-    private static func spawn(executable: String, arguments: [String], stderrPath: String?) throws -> (pid_t, Int32, Int32) {
+    private static func spawn(executable: String, arguments: [String], stderrPath: String?, stderrHeader: String) throws -> (pid_t, Int32, Int32) {
         let toChild = try cloexecPipe()
         let fromChild: [Int32]
         do { fromChild = try cloexecPipe() } catch {
@@ -60,6 +61,8 @@ final class ChildProcess {
                 for fd in toChild + fromChild { close(fd) }
                 throw systemError("open \(stderrPath)")
             }
+            var header = Array(stderrHeader.utf8)
+            _ = Glibc.write(log, &header, header.count)
         }
         defer {
             close(toChild[0]); close(fromChild[1])

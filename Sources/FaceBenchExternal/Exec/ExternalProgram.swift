@@ -24,15 +24,8 @@ struct ExternalProgram: Sendable {
     /// Starts the program and reads its handshake. Failures name the command and include
     /// the end of its stderr log.
     func start() throws -> ExecSession {
-        if let stderrLog {
-            let marker = Self.startMarker + commandLine + " ---\n"
-            if let handle = FileHandle(forWritingAtPath: stderrLog) ?? createLog(stderrLog) {
-                handle.seekToEndOfFile()
-                handle.write(Data(marker.utf8))
-                try? handle.close()
-            }
-        }
-        let process = try ChildProcess(executable: executable, arguments: arguments, stderrPath: stderrLog)
+        let process = try ChildProcess(
+            executable: executable, arguments: arguments, stderrPath: stderrLog, stderrHeader: Self.startMarker + commandLine + " ---\n")
         let deadline = MonotonicClock.nanoseconds() + UInt64(startupTimeout * 1e9)
         let failure: ExecFailure
         switch process.readLine(deadline: deadline, limit: Self.lineLimit) {
@@ -54,11 +47,6 @@ struct ExternalProgram: Sendable {
         }
         process.terminate()
         throw FaceBenchError.failed("`\(commandLine)` did not start: \(failure)\(stderrTail())")
-    }
-
-    private func createLog(_ path: String) -> FileHandle? {
-        guard FileManager.default.createFile(atPath: path, contents: nil) else { return nil }
-        return FileHandle(forWritingAtPath: path)
     }
 
     /// The last lines the program's latest start wrote to stderr, for error messages.
