@@ -58,7 +58,7 @@ public enum FaceBenchCLI {
         }
         guard let command = commands.first(where: { $0.spec.name == name }) else {
             let names = commands.map(\.spec.name)
-            let suggestion = names.min { editDistance($0, name) < editDistance($1, name) }.map { " Did you mean '\($0)'?" } ?? ""
+            let suggestion = closestName(to: name, among: names).map { " Did you mean '\($0)'?" } ?? ""
             StandardStreams.error("facebench: unknown command '\(name)'.\(suggestion) Commands: \(names.joined(separator: ", "))\n")
             return ExitStatus.usage
         }

@@ -109,7 +109,7 @@ extension CommandSpec {
                 continue
             }
             guard argument.hasPrefix("--") else {
-                throw FaceBenchError.usage("\(name): unknown option '\(argument)' (options are spelled --name; see --help)")
+                throw FaceBenchError.usage("unknown option '\(argument)' (options are spelled --name; see --help)")
             }
             var key = String(argument.dropFirst(2))
             var inlineValue: String?
@@ -118,25 +118,24 @@ extension CommandSpec {
                 key = String(key[..<equals])
             }
             guard let option = options.first(where: { $0.name == key }) else {
-                let suggestion = options.map(\.name).min { editDistance($0, key) < editDistance($1, key) }
-                let hint = suggestion.map { editDistance($0, key) <= 3 ? "; did you mean --\($0)?" : "" } ?? ""
-                throw FaceBenchError.usage("\(name): unknown option '--\(key)'\(hint) (see --help)")
+                let hint = closestName(to: key, among: options.map(\.name), within: 3).map { "; did you mean --\($0)?" } ?? ""
+                throw FaceBenchError.usage("unknown option '--\(key)'\(hint) (see --help)")
             }
             switch option.kind {
             case .flag:
-                guard inlineValue == nil else { throw FaceBenchError.usage("\(name): --\(key) takes no value") }
+                guard inlineValue == nil else { throw FaceBenchError.usage("--\(key) takes no value") }
                 parsed.flags.insert(key)
             case .value, .repeated:
                 let value: String
                 if let inlineValue {
                     value = inlineValue
                 } else {
-                    guard index < arguments.count else { throw FaceBenchError.usage("\(name): --\(key) needs a value") }
+                    guard index < arguments.count else { throw FaceBenchError.usage("--\(key) needs a value") }
                     value = arguments[index]
                     index += 1
                 }
                 if case .value = option.kind, parsed.values[key] != nil {
-                    throw FaceBenchError.usage("\(name): --\(key) given more than once")
+                    throw FaceBenchError.usage("--\(key) given more than once")
                 }
                 if case .repeated(_, true) = option.kind {
                     parsed.values[key, default: []] += value.split(separator: ",").map(String.init)
@@ -150,10 +149,10 @@ extension CommandSpec {
         let unbounded = self.arguments.contains { $0.repeated }
         if parsed.positionals.count < minimum {
             let missing = self.arguments.filter { !$0.optional }[parsed.positionals.count].name
-            throw FaceBenchError.usage("\(name): missing \(missing) (see --help)")
+            throw FaceBenchError.usage("missing \(missing) (see --help)")
         }
         if !unbounded, parsed.positionals.count > self.arguments.count {
-            throw FaceBenchError.usage("\(name): unexpected argument '\(parsed.positionals[self.arguments.count])' (see --help)")
+            throw FaceBenchError.usage("unexpected argument '\(parsed.positionals[self.arguments.count])' (see --help)")
         }
         return parsed
     }
@@ -211,6 +210,12 @@ extension CommandSpec {
         if !current.isEmpty { lines.append(current) }
         return lines
     }
+}
+
+/// The name among `names` nearest to a mistyped `name`, if within `maxDistance` edits: the
+/// "did you mean" of unknown commands, options and protocols.
+func closestName(to name: String, among names: [String], within maxDistance: Int = .max) -> String? {
+    names.min { editDistance($0, name) < editDistance($1, name) }.flatMap { editDistance($0, name) <= maxDistance ? $0 : nil }
 }
 
 /// Levenshtein distance, for "did you mean" hints.

@@ -70,20 +70,19 @@ enum BenchEvalCommand: FaceBenchCommand {
             StandardStreams.error("facebench bench-eval: WARNING: debug build; FaceBench's times are not representative (swift build -c release)\n")
         }
 
-        var timings = [try faceBench(gt: gtPath, results: resultsPath, repeats: repeats, catalog: toolbox.catalog)]
+        let (ours, detectionCount) = try faceBench(gt: gtPath, results: resultsPath, repeats: repeats, catalog: toolbox.catalog)
+        var timings = [ours]
         for tool in tools {
             let runs = tool == "pycocotools" ? 1 : repeats
             StandardStreams.error("facebench bench-eval: \(tool), \(runs) run(s)…\n")
             timings.append(try reference(tool, python: python, script: scripts + "/reference_eval.py", gt: gtPath, results: resultsPath, runs: runs))
         }
 
-        let ours = timings[0]
         let differences = timings.dropFirst().map { timing in
             zip(timing.stats, ours.stats).map { abs($0 - $1) }.max() ?? .infinity
         }
         let agree = differences.allSatisfy { $0 <= 1e-9 }
         let fileSize = (try? FileManager.default.attributesOfItem(atPath: resultsPath)[.size] as? Int) ?? 0
-        let detectionCount = try COCOResultsFile.read(resultsPath).count
         if format == "json" {
             let object: JSONObject = [
                 "workload": .object([
@@ -118,8 +117,10 @@ enum BenchEvalCommand: FaceBenchCommand {
     /// Loads the ground truth and results and computes the twelve numbers as `facebench
     /// eval` does, `repeats` times; keeps the fastest run (by wall time). Reading the results
     /// is also split into its parts: the file's bytes, parsing, grouping by image.
-    static func faceBench(gt: String, results: String, repeats: Int, catalog: DatasetCatalog) throws -> Timing {
+    /// FaceBench's best run, and how many detections the results file holds.
+    static func faceBench(gt: String, results: String, repeats: Int, catalog: DatasetCatalog) throws -> (timing: Timing, detections: Int) {
         var best: Timing?
+        var detections = 0
         for _ in 0..<repeats {
             var marks = [(MonotonicClock.nanoseconds(), CPUClock.nanoseconds())]
             func mark() { marks.append((MonotonicClock.nanoseconds(), CPUClock.nanoseconds())) }
@@ -128,6 +129,7 @@ enum BenchEvalCommand: FaceBenchCommand {
             let bytes = try FileIO.read(results)
             mark()
             let file = try COCOResultsFile(bytes: bytes, path: results)
+            detections = file.count
             mark()
             let byID = try COCOResultsImporter().detections(in: file, for: dataset)
             let detections = dataset.samples.map { byID[$0.id] ?? [] }
@@ -147,7 +149,7 @@ enum BenchEvalCommand: FaceBenchCommand {
                 stats: COCOSummary.keys.map { json[$0]?.double ?? .nan }, runs: repeats)
             if best.map({ run.wall["total"]! < $0.wall["total"]! }) ?? true { best = run }
         }
-        return best!
+        return (best!, detections)
     }
 
     static func reference(_ tool: String, python: String, script: String, gt: String, results: String, runs: Int) throws -> Timing {

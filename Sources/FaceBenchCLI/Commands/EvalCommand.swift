@@ -157,7 +157,7 @@ enum EvalCommand: FaceBenchCommand {
         return try names.map { name in
             guard let evaluator = evaluators.first(where: { $0.name == name }) else {
                 let known = evaluators.map(\.name)
-                let hint = known.min { editDistance($0, name) < editDistance($1, name) }.map { editDistance($0, name) <= 3 ? " Did you mean '\($0)'?" : "" } ?? ""
+                let hint = closestName(to: name, among: known, within: 3).map { " Did you mean '\($0)'?" } ?? ""
                 throw FaceBenchError.usage("unknown protocol '\(name)'.\(hint) Protocols: \(known.joined(separator: ", "))")
             }
             guard evaluator.applies(to: dataset) else {
