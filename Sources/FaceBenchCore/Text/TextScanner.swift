@@ -48,4 +48,22 @@ struct TextScanner {
 
     /// The number a field spells (`DecimalNumber`), or nil.
     func number(_ range: Range<Int>) -> Double? { DecimalNumber.parse(bytes, range) }
+
+    /// The number a field spells, which must be finite; the error names the file and line
+    /// (`index` counts from 0).
+    func finiteNumber(_ field: Range<Int>, line index: Int, path: String) throws -> Double {
+        guard let value = number(field), value.isFinite else {
+            throw FaceBenchError.malformed(path: path, location: "line \(index + 1)", reason: "'\(text(field))' is not a finite number")
+        }
+        return value
+    }
+
+    /// The count that line `index` holds alone, as detection files write the number of
+    /// entries that follow: a whole number from 0 to below 10^9; nil otherwise or past the end.
+    func count(onLine index: Int) -> Int? {
+        guard index < lines.count else { return nil }
+        let fields = fields(ofLine: index)
+        guard fields.count == 1, let value = number(fields[0]), value >= 0, value == value.rounded(), value < 1e9 else { return nil }
+        return Int(value)
+    }
 }

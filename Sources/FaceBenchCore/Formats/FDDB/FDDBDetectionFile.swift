@@ -34,11 +34,9 @@ public enum FDDBDetectionFile {
             guard detections[id] == nil else {
                 throw FaceBenchError.malformed(path: path, location: "line \(line)", reason: "'\(image)' is listed twice")
             }
-            let countFields = index + 1 < text.lines.count ? text.fields(ofLine: index + 1) : []
-            guard countFields.count == 1, let value = text.number(countFields[0]), value >= 0, value == value.rounded(), value < 1e9 else {
+            guard let count = text.count(onLine: index + 1) else {
                 throw FaceBenchError.malformed(path: path, location: "line \(line + 1)", reason: "expected the number of regions of \(image)")
             }
-            let count = Int(value)
             guard index + 2 + count <= text.lines.count else {
                 throw FaceBenchError.malformed(path: path, location: "line \(line)", reason: "\(image) lists \(count) regions but the file ends first")
             }
@@ -60,14 +58,7 @@ public enum FDDBDetectionFile {
                 path: path, location: "line \(index + 1)",
                 reason: "expected 'left top width height score' or 'major minor angle cx cy score', found \(fields.count) fields")
         }
-        var values: [Double] = []
-        values.reserveCapacity(6)
-        for field in fields {
-            guard let value = text.number(field), value.isFinite else {
-                throw FaceBenchError.malformed(path: path, location: "line \(index + 1)", reason: "'\(text.text(field))' is not a finite number")
-            }
-            values.append(value)
-        }
+        let values = try fields.map { try text.finiteNumber($0, line: index, path: path) }
         if values.count == 5 {
             return Detection(box: Box(x: values[0], y: values[1], width: values[2], height: values[3]), score: values[4])
         }

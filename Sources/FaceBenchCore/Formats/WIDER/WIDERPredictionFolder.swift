@@ -50,11 +50,9 @@ public enum WIDERPredictionFolder {
         guard lines.count >= 2 else {
             throw FaceBenchError.malformed(path: path, location: nil, reason: "expected the image name and the number of boxes on the first two lines")
         }
-        let countFields = text.fields(ofLine: 1)
-        guard countFields.count == 1, let countValue = text.number(countFields[0]), countValue >= 0, countValue == countValue.rounded(), countValue < 1e9 else {
+        guard let count = text.count(onLine: 1) else {
             throw FaceBenchError.malformed(path: path, location: "line 2", reason: "expected the number of boxes")
         }
-        let count = Int(countValue)
         var boxLines = lines.count - 2
         while boxLines > 0, text.isBlank(line: boxLines + 1) { boxLines -= 1 }
         guard boxLines == count else {
@@ -70,9 +68,7 @@ public enum WIDERPredictionFolder {
                 guard let field = text.nextField(&cursor, line.upperBound) else {
                     throw FaceBenchError.malformed(path: path, location: "line \(number + 3)", reason: "expected 'x y w h score', found \(k) fields")
                 }
-                guard let value = text.number(field), value.isFinite else {
-                    throw FaceBenchError.malformed(path: path, location: "line \(number + 3)", reason: "'\(text.text(field))' is not a finite number")
-                }
+                let value = try text.finiteNumber(field, line: number + 2, path: path)
                 switch k {
                 case 0: values.0 = value
                 case 1: values.1 = value
