@@ -28,37 +28,13 @@ public struct FalsePositiveTable: AccuracyEvaluator {
         "Viola-Jones 2001 (published)", [10, 31, 50, 65, 78, 95, 167], [0.761, 0.884, 0.914, 0.920, 0.921, 0.929, 0.939]
     )
 
-    /// One point of the ROC per distinct score: after taking every detection scoring at
-    /// least `score`.
-    struct ROCPoint {
-        var score: Double
-        var truePositives: Int
-        var falsePositives: Int
-    }
-
-    static func roc(samples: [Sample], detections: [[Detection]], iouThreshold: Double) -> (points: [ROCPoint], faces: Int) {
-        var scores: [Double] = [], hits: [Bool] = []
-        var faces = 0
-        for (sample, found) in zip(samples, detections) {
-            faces += sample.countedFaces
-            let match = GreedyMatcher.match(found, to: sample.faces, iouThreshold: iouThreshold)
-            for (detection, outcome) in zip(found, match.outcomes) {
-                switch outcome {
-                case .truePositive: scores.append(detection.score); hits.append(true)
-                case .falsePositive: scores.append(detection.score); hits.append(false)
-                case .ignored: break
-                }
-            }
-        }
-        var points: [ROCPoint] = []
-        var tp = 0, fp = 0
-        let order = ScoreOrder.descending(scores)
-        for (position, d) in order.enumerated() {
-            if hits[Int(d)] { tp += 1 } else { fp += 1 }
-            let next = position + 1 < order.count ? scores[Int(order[position + 1])] : nil
-            if next != scores[Int(d)] { points.append(ROCPoint(score: scores[Int(d)], truePositives: tp, falsePositives: fp)) }
-        }
-        return (points, faces)
+    /// One point of the ROC per distinct score (after taking every detection scoring at
+    /// least that), from the greedy matching's precision-recall curve.
+    static func roc(samples: [Sample], detections: [[Detection]], iouThreshold: Double) -> (points: [PRPoint], faces: Int) {
+        let metrics = DetectionMetrics.evaluate(samples: samples, detections: detections, iouThreshold: iouThreshold).metrics
+        let curve = metrics.curve
+        let points = curve.indices.filter { $0 + 1 == curve.count || curve[$0 + 1].score != curve[$0].score }.map { curve[$0] }
+        return (points, metrics.faces)
     }
 
     public func evaluate(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> JSONValue {

@@ -29,15 +29,8 @@ public struct VOCEvaluator: AccuracyEvaluator {
         let threshold = options.iouThreshold ?? 0.5
         let outcome = Self.match(samples: samples, detections: detections, iouThreshold: threshold)
         let faces = samples.reduce(0) { $0 + $1.countedFaces }
-        var curve: [PRPoint] = []
-        curve.reserveCapacity(outcome.ranked.count)
-        var tp = 0, fp = 0
-        for (score, isTruePositive) in outcome.ranked {
-            if isTruePositive { tp += 1 } else { fp += 1 }
-            curve.append(PRPoint(
-                score: score, precision: Double(tp) / Double(tp + fp), recall: faces > 0 ? Double(tp) / Double(faces) : 0,
-                truePositives: tp, falsePositives: fp))
-        }
+        let curve = AveragePrecision.curve(ranked: outcome.ranked, positives: faces)
+        let tp = curve.last?.truePositives ?? 0, fp = curve.last?.falsePositives ?? 0
         return .object([
             "iou_threshold": JSONValue(threshold),
             "AP": faces > 0 ? JSONValue(AveragePrecision.allPoint(curve)) : .null,

@@ -33,8 +33,13 @@ public enum AveragePrecision {
             if a.score != b.score { return a.score > b.score }
             return a.image != b.image ? a.image < b.image : a.index < b.index
         }
+        return curve(ranked: sorted.map { ($0.score, $0.isTruePositive) }, positives: positives)
+    }
+
+    /// The curve of detections already in rank order, one point per detection.
+    public static func curve(ranked: [(score: Double, isTruePositive: Bool)], positives: Int) -> [PRPoint] {
         var tp = 0, fp = 0
-        return sorted.map { item in
+        return ranked.map { item in
             if item.isTruePositive { tp += 1 } else { fp += 1 }
             return PRPoint(
                 score: item.score, precision: Double(tp) / Double(tp + fp),
