@@ -28,16 +28,17 @@ public struct COCOResultsImporter: DetectionImporter {
     public func detections(in file: COCOResultsFile, for dataset: Dataset) throws -> [Int: [Detection]] {
         let samples = dataset.samples
         // COCO id → index into samples; dense ids (the usual case) use an array.
-        let largest = samples.map(\.cocoImageID).max() ?? 0
-        let smallest = samples.map(\.cocoImageID).min() ?? 0
+        let ids = samples.map(\.cocoImageID)
+        let largest = ids.max() ?? 0
+        let smallest = ids.min() ?? 0
         var denseIndex: [Int32] = []
         var sparseIndex: [Int: Int] = [:]
         let dense = smallest >= 0 && largest < 16 * samples.count + 1024
         if dense {
             denseIndex = [Int32](repeating: -1, count: largest + 1)
-            for (index, sample) in samples.enumerated() { denseIndex[sample.cocoImageID] = Int32(index) }
+            for (index, id) in ids.enumerated() { denseIndex[id] = Int32(index) }
         } else {
-            for (index, sample) in samples.enumerated() { sparseIndex[sample.cocoImageID] = index }
+            for (index, id) in ids.enumerated() { sparseIndex[id] = index }
         }
         var sampleOfEntry = [Int32](repeating: 0, count: file.count)
         var counts = [Int](repeating: 0, count: samples.count)

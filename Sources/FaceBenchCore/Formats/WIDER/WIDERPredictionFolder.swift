@@ -19,9 +19,10 @@ public enum WIDERPredictionFolder {
         var files: [(path: String, key: String)] = []
         for entry in FileIO.list(root) {
             let path = root + "/" + entry
-            if entry.hasSuffix(".txt"), !FileIO.isDirectory(path) {
+            let isFolder = FileIO.isDirectory(path)
+            if entry.hasSuffix(".txt"), !isFolder {
                 files.append((path, String(entry.dropLast(4))))
-            } else if FileIO.isDirectory(path) {
+            } else if isFolder {
                 for file in FileIO.list(path) where file.hasSuffix(".txt") {
                     files.append((path + "/" + file, entry + "/" + String(file.dropLast(4))))
                 }
