@@ -46,10 +46,7 @@ public struct AppleVisionImporter: DetectionImporter {
         let (w, h) = imageSize
         let box = Box(x: normalised.x * w, y: h - (normalised.y + normalised.height) * h,
                       width: normalised.width * w, height: normalised.height * h)
-        var attributes: [String: String] = [:]
-        for key in Self.keptAttributes {
-            if let value = observation[key], let text = value.scalarText { attributes[key] = text }
-        }
+        let attributes = observation.scalarTexts(of: Self.keptAttributes)
         var landmarks: [Point]?
         if let points = observation["landmarks"]?["allPoints"] {
             let list = points.array ?? points["normalizedPoints"]?.array ?? []

@@ -86,11 +86,8 @@ public struct GoogleVisionImporter: DetectionImporter {
             let head = try face["boundingPoly"].map { try box($0, field: here + ".boundingPoly", source) }
             let faceBox = try face["fdBoundingPoly"].map { try box($0, field: here + ".fdBoundingPoly", source) }
             guard let chosen = faceBox ?? head else { throw source.malformed(here, "no fdBoundingPoly or boundingPoly") }
-            var attributes: [String: String] = [:]
+            var attributes = face.scalarTexts(of: Self.keptAttributes)
             if faceBox != nil, let head { attributes["head_box"] = "\(head.x),\(head.y),\(head.width),\(head.height)" }
-            for key in Self.keptAttributes {
-                if let value = face[key], let text = value.scalarText { attributes[key] = text }
-            }
             var landmarks: [Point]?
             if let list = face["landmarks"]?.array, !list.isEmpty {
                 landmarks = list.map { Point(x: $0["position"]?["x"]?.double ?? 0, y: $0["position"]?["y"]?.double ?? 0) }

@@ -16,6 +16,22 @@ public struct ImportCollector {
         samples = dataset.samplesByID
     }
 
+    /// Reads a face-API export of the layouts `entries` knows and builds each listed item
+    /// with `detection` (given the item, where it is, and the file for errors).
+    public static func collect(
+        path: String, dataset: Dataset, nameKeys: [String], listKey: String,
+        _ detection: (_ item: JSONValue, _ field: String, _ source: ImportSource) throws -> Detection
+    ) throws -> [Int: [Detection]] {
+        var collector = ImportCollector(path: path, dataset: dataset)
+        let source = collector.source
+        for entry in try collector.entries(try JSONReader.parse(file: path), nameKeys: nameKeys, listKey: listKey) {
+            try collector.add(image: entry.name, field: entry.field) { _ in
+                try entry.list.enumerated().map { index, item in try detection(item, "\(entry.field)[\(index)]", source) }
+            }
+        }
+        return collector.detections
+    }
+
     /// Adds the detections of the image `name` (given at `field`), built from its sample
     /// (importers that need the image size read it there).
     public mutating func add(image name: String, field: String, _ build: (Sample) throws -> [Detection]) throws {

@@ -25,15 +25,7 @@ public struct MLKitImporter: DetectionImporter {
     }
 
     public func load(_ path: String, for dataset: Dataset) throws -> [Int: [Detection]] {
-        var collector = ImportCollector(path: path, dataset: dataset)
-        let root = try JSONReader.parse(file: path)
-        for entry in try collector.entries(root, nameKeys: ["image"], listKey: "faces") {
-            let source = collector.source
-            try collector.add(image: entry.name, field: entry.field) { _ in
-                try entry.list.enumerated().map { index, face in try detection(face, field: "\(entry.field)[\(index)]", source) }
-            }
-        }
-        return collector.detections
+        try ImportCollector.collect(path: path, dataset: dataset, nameKeys: ["image"], listKey: "faces", detection)
     }
 
     func detection(_ face: JSONValue, field: String, _ source: ImportSource) throws -> Detection {
@@ -49,10 +41,7 @@ public struct MLKitImporter: DetectionImporter {
         } else {
             throw source.malformed(field, "no boundingBox (or frame)")
         }
-        var attributes: [String: String] = [:]
-        for key in Self.keptAttributes {
-            if let value = face[key], let text = value.scalarText { attributes[key] = text }
-        }
+        var attributes = face.scalarTexts(of: Self.keptAttributes)
         var landmarks: [Point]?
         if let list = face["landmarks"]?.array, !list.isEmpty {
             landmarks = try list.enumerated().map { index, landmark in

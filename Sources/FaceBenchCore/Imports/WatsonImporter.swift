@@ -17,15 +17,7 @@ public struct WatsonImporter: DetectionImporter {
     }
 
     public func load(_ path: String, for dataset: Dataset) throws -> [Int: [Detection]] {
-        var collector = ImportCollector(path: path, dataset: dataset)
-        let root = try JSONReader.parse(file: path)
-        for entry in try collector.entries(root, nameKeys: ["image", "source_url", "resolved_url"], listKey: "faces") {
-            let source = collector.source
-            try collector.add(image: entry.name, field: entry.field) { _ in
-                try entry.list.enumerated().map { index, face in try detection(face, field: "\(entry.field)[\(index)]", source) }
-            }
-        }
-        return collector.detections
+        try ImportCollector.collect(path: path, dataset: dataset, nameKeys: ["image", "source_url", "resolved_url"], listKey: "faces", detection)
     }
 
     func detection(_ face: JSONValue, field: String, _ source: ImportSource) throws -> Detection {

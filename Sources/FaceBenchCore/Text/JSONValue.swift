@@ -54,6 +54,15 @@ public enum JSONValue: Equatable, Sendable {
         default: return nil
         }
     }
+
+    /// The members named `keys` that have a `scalarText`, as text by name.
+    public func scalarTexts(of keys: [String]) -> [String: String] {
+        var texts: [String: String] = [:]
+        for key in keys {
+            if let text = self[key]?.scalarText { texts[key] = text }
+        }
+        return texts
+    }
 }
 
 /// A JSON object: ordered keys, looked up by name.
