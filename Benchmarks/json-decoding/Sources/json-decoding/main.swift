@@ -87,17 +87,9 @@ let decoders: [(name: String, decode: ([UInt8]) throws -> Columns)] = [
     }),
 ]
 
-func threadCPU() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
+func threadCPU() -> Double { Double(CPUClock.nanoseconds()) / 1e9 }
 
-func wall() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
+func wall() -> Double { Double(MonotonicClock.nanoseconds()) / 1e9 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var repeats = 3
@@ -106,13 +98,9 @@ if let index = arguments.firstIndex(of: "--repeat"), index + 1 < arguments.count
     arguments.removeSubrange(index...(index + 1))
 }
 let path = arguments.first ?? "../../Results/bench-eval/workload-seed1/results.coco.json"
-let (bytes, readTime) = try { () throws -> ([UInt8], Double) in
-    let start = wall()
-    let bytes = try FileIO.read(path)
-    return (bytes, wall() - start)
-}()
+let (bytes, readMilliseconds) = try MonotonicClock.measure { try FileIO.read(path) }
 let megabytes = Double(bytes.count) / 1_000_000
-print("\(path): \(String(format: "%.1f", megabytes)) MB, read from the page cache in \(String(format: "%.1f", readTime * 1000)) ms")
+print("\(path): \(String(format: "%.1f", megabytes)) MB, read from the page cache in \(String(format: "%.1f", readMilliseconds)) ms")
 print("Best of \(repeats) run(s) per decoder; bytes already in memory; thread CPU beside wall time.\n")
 print("| Decoder | Wall ms | CPU ms | MB/s (CPU) | Same numbers as FaceBench |")
 print("| --- | ---: | ---: | ---: | --- |")
