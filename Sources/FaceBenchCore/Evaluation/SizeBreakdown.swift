@@ -20,16 +20,7 @@ public struct SizeBreakdown: AccuracyEvaluator {
     public func evaluate(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> JSONValue {
         try PredictionChecks.validate(detections, samples: samples)
         let iou = options.iouThreshold ?? 0.5
-        var input = COCOEvaluation.Input()
-        for (sample, found) in zip(samples, detections) {
-            for face in sample.faces {
-                input.addFace(face.box, area: face.cocoArea, crowd: face.crowd, ignored: face.ignore)
-            }
-            for detection in found {
-                input.addDetection(detection.box, score: detection.score)
-            }
-            input.endImage()
-        }
+        let input = COCOEvaluator.input(samples: samples, detections: detections, asPycocotools: false)
         let ranges = Self.ranges
         let parameters = COCOParameters(iouThresholds: [iou], maxDetections: [Int.max], ranges: ranges)
         let result = COCOEvaluation.evaluate(input, parameters: parameters)

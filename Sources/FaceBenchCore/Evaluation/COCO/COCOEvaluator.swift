@@ -40,15 +40,17 @@ public struct COCOEvaluator: AccuracyEvaluator {
         return Self.json(result)
     }
 
-    /// Samples and their detections as COCO evaluates them: in image-id order.
-    public static func input(samples: [Sample], detections: [[Detection]]) -> COCOEvaluation.Input {
+    /// Samples and their detections as COCO evaluates them: in image-id order, only crowd
+    /// faces ignored (pycocotools knows no other ignore flag). FaceBench's own protocols on
+    /// the COCO engine keep the samples' order and honour `Face.ignore`.
+    public static func input(samples: [Sample], detections: [[Detection]], asPycocotools: Bool = true) -> COCOEvaluation.Input {
         var input = COCOEvaluation.Input()
         input.reserve(
             images: samples.count, faces: samples.reduce(0) { $0 + $1.faces.count }, detections: detections.reduce(0) { $0 + $1.count })
-        let order = samples.indices.sorted { samples[$0].cocoImageID < samples[$1].cocoImageID }
+        let order = asPycocotools ? samples.indices.sorted { samples[$0].cocoImageID < samples[$1].cocoImageID } : Array(samples.indices)
         for index in order {
             for face in samples[index].faces {
-                input.addFace(face.box, area: face.cocoArea, crowd: face.crowd)
+                input.addFace(face.box, area: face.cocoArea, crowd: face.crowd, ignored: !asPycocotools && face.ignore)
             }
             for detection in detections[index] {
                 input.addDetection(detection.box, score: detection.score)
