@@ -225,7 +225,12 @@ public struct RegressionGate: Sendable {
             line.current = Formatting.fixed(new.median, 3)
         }
         let (old, new) = compared
-        guard old.interval.lowerBound > 0, new.interval.lowerBound > 0 else { return }
+        guard old.interval.lowerBound > 0, new.interval.lowerBound > 0 else {
+            // A zero-width start of an interval (sub-resolution timings) cannot bound a ratio.
+            line.status = "not judged"
+            outcome.lines.append(line)
+            return
+        }
         let slowdown = new.median / old.median
         // The least and the most change the two 95% intervals allow.
         let least = new.interval.lowerBound / old.interval.upperBound
