@@ -1,5 +1,5 @@
 # FaceBench build helper. `make bench` is the main job, `make test` the test suite; both
-# install the Debian packages they need first.
+# install the Debian packages and the CNN detectors' weights they need first.
 SWIFT ?= swift
 RELEASE_BIN := .build/release/facebench
 
@@ -7,6 +7,7 @@ RELEASE_BIN := .build/release/facebench
 
 deps:
 	./scripts/install-dependencies.sh
+	./scripts/install-models.sh
 
 build: deps
 	$(SWIFT) build

@@ -46,6 +46,9 @@ let package = Package(
                 .linkedLibrary("opencv_core"),
                 .linkedLibrary("opencv_imgproc"),
                 .linkedLibrary("opencv_objdetect"),
+                // The CNN detectors (YuNet through objdetect's FaceDetectorYN, MTCNN): objdetect
+                // already depends on dnn, so this adds no library to the process.
+                .linkedLibrary("opencv_dnn"),
             ]
         ),
         .target(name: "FaceBenchOpenCV", dependencies: ["FaceBenchCore", "COpenCVShim"]),

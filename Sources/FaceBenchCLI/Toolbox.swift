@@ -43,9 +43,10 @@ struct Toolbox: Sendable {
         let environment = ProcessInfo.processInfo.environment
         let checkout = locateCheckout()
         let anchors = [FileManager.default.currentDirectoryPath] + (checkout.map { [$0] } ?? [])
+        let models = ModelLocator.standard(anchors: anchors)
         return Toolbox(
             registry: DetectorRegistry(
-                OpenCVBackend.kinds + DlibBackend.kinds + SwiftCascadeBackend.kinds + ExternalBackend.kinds
+                OpenCVBackend.kinds + OpenCVBackend.dnnKinds(models: models) + DlibBackend.kinds + SwiftCascadeBackend.kinds + ExternalBackend.kinds
                     + [ImportedDetectorKind.kind(importers: importers)]),
             catalog: DatasetCatalog(
                 definitions: DatasetCatalog.standardDefinitions, formats: DatasetCatalog.standardFormats,

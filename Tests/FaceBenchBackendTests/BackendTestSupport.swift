@@ -28,6 +28,6 @@ private func runDetector(_ spec: String, on dataset: Dataset) throws -> [[Detect
     let decoder = NativeImageDecoder()
     return try dataset.samples.map { sample in
         let path = try XCTUnwrap(sample.path)
-        return try detector.detect(DetectorInput(image: try decoder.decode(path).gray, name: sample.name, path: path))
+        return try detector.detect(DetectorInput(decoded: try decoder.decode(path), name: sample.name, path: path))
     }
 }

@@ -34,7 +34,7 @@ enum DetectCommand: FaceBenchCommand {
         let factories = try toolbox.registry.factories(for: specs)
         let sample = try arguments.string("dataset").map { try groundTruth(for: path, in: toolbox.catalog.resolve($0)) }
         let decoded = try toolbox.decoder.decode(path)
-        let input = DetectorInput(image: decoded.gray, name: path, path: path)
+        let input = DetectorInput(decoded: decoded, name: path, path: path)
         var entries: [JSONValue] = []
         var panels: [(title: String, image: RGBImage)] = []
         for factory in factories {

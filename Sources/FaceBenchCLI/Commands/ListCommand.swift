@@ -11,6 +11,11 @@ enum ListCommand: FaceBenchCommand {
         var out = "DETECTORS\n"
         for kind in toolbox.registry.kinds {
             out += "\n  \(kind.id) — \(kind.summary)\n"
+            switch kind.availability() {
+            case .available(nil): break
+            case let .available(detail?): out += "      available: \(detail)\n"
+            case let .unavailable(reason): out += "      NOT AVAILABLE: \(reason)\n"
+            }
             switch kind.arguments {
             case let .parameters(parameters):
                 for parameter in parameters {

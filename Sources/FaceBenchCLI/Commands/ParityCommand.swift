@@ -51,7 +51,7 @@ enum ParityCommand: FaceBenchCommand {
             var latencies: [[Double]] = [[], []]
             for sample in dataset.samples {
                 guard let path = sample.path else { continue }
-                let input = DetectorInput(image: try toolbox.decoder.decode(path).gray, name: sample.name, path: path)
+                let input = DetectorInput(decoded: try toolbox.decoder.decode(path), name: sample.name, path: path)
                 var results: [[Detection]] = [[], []]
                 var times: [[Double]] = [[], []]
                 for run in 0..<repeats {
