@@ -26,4 +26,8 @@ public struct LandmarkScheme: Sendable, Hashable {
         ]
         return LandmarkScheme(id: "ibug68", pointNames: regions.flatMap { region, range in range.map { "\(region)_\($0)" } })
     }()
+
+    /// MediaPipe BlazeFace's 6 keypoints, in its order.
+    public static let blazeFace = LandmarkScheme(
+        id: "blazeface6", pointNames: ["right_eye", "left_eye", "nose_tip", "mouth_centre", "right_ear_tragion", "left_ear_tragion"])
 }
