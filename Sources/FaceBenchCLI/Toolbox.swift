@@ -46,7 +46,7 @@ struct Toolbox: Sendable {
         let models = ModelLocator.standard(anchors: anchors)
         return Toolbox(
             registry: DetectorRegistry(
-                OpenCVBackend.kinds + OpenCVBackend.dnnKinds(models: models) + DlibBackend.kinds + SwiftCascadeBackend.kinds + ExternalBackend.kinds
+                OpenCVBackend.kinds + OpenCVBackend.dnnKinds(models: models) + DlibBackend.kinds + DlibBackend.modelKinds(models: models) + SwiftCascadeBackend.kinds + ExternalBackend.kinds
                     + [ImportedDetectorKind.kind(importers: importers)]),
             catalog: DatasetCatalog(
                 definitions: DatasetCatalog.standardDefinitions, formats: DatasetCatalog.standardFormats,

@@ -1,4 +1,5 @@
 import FaceBenchCore
+import FaceBenchDlib
 import FaceBenchOpenCV
 import Foundation
 
@@ -49,6 +50,7 @@ enum RunCommand: FaceBenchCommand {
         }
         let specs = arguments.strings("detector").isEmpty ? Toolbox.defaultDetectors : arguments.strings("detector")
         OpenCVBackend.setThreads(settings.nativeThreads)
+        DlibBackend.setThreads(settings.nativeThreads)
 
         let stop = StopSignal()
         let interruption = InterruptHandler(stop: stop)
