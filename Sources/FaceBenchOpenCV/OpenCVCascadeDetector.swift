@@ -54,11 +54,11 @@ public enum OpenCVBackend {
 
     /// The CNN kinds on OpenCV's DNN module, whose model files `models` finds.
     public static func dnnKinds(models: ModelLocator) -> [DetectorKind] {
-        [YuNetDetector.kind(models: models, library: "OpenCV \(version)")]
+        [YuNetDetector.kind(models: models, library: "OpenCV \(version)"), MTCNNDetector.kind(models: models, library: "OpenCV \(version)")]
     }
 
     /// The model files scripts/install-models.sh installs for these kinds.
-    public static let installedModels: [ModelFile] = []
+    public static let installedModels: [ModelFile] = MTCNNDetector.models
 
     static func kind(_ family: CascadeConfiguration.Family, summary: String) -> DetectorKind {
         CascadeDetectorKind.kind(
