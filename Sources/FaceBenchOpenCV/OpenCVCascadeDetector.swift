@@ -56,12 +56,13 @@ public enum OpenCVBackend {
     public static func dnnKinds(models: ModelLocator) -> [DetectorKind] {
         [
             YuNetDetector.kind(models: models, library: "OpenCV \(version)"),
+            MTCNNDetector.kind(models: models, library: "OpenCV \(version)"),
             BlazeFaceDetector.kind(models: models, library: "OpenCV \(version)"),
         ]
     }
 
     /// The model files scripts/install-models.sh installs for these kinds.
-    public static let installedModels: [ModelFile] = BlazeFaceRange.allCases.map { BlazeFaceDetector.models[$0]! }
+    public static let installedModels: [ModelFile] = MTCNNDetector.models + BlazeFaceRange.allCases.map { BlazeFaceDetector.models[$0]! }
 
     static func kind(_ family: CascadeConfiguration.Family, summary: String) -> DetectorKind {
         CascadeDetectorKind.kind(
