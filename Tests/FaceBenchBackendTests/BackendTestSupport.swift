@@ -7,7 +7,9 @@ import Foundation
 import Synchronization
 import XCTest
 
-let backendRegistry = DetectorRegistry(OpenCVBackend.kinds + DlibBackend.kinds)
+let testModels = ModelLocator.standard(anchors: [TestData.packageRoot])
+let backendRegistry = DetectorRegistry(
+    OpenCVBackend.kinds + OpenCVBackend.dnnKinds(models: testModels) + DlibBackend.kinds + DlibBackend.modelKinds(models: testModels))
 
 /// Detections already computed, by spec and dataset (several tests score the same run).
 private let detectionCache = Mutex<[String: [[Detection]]]>([:])
@@ -24,6 +26,7 @@ func detectAll(_ spec: String, on dataset: Dataset, fresh: Bool = false) throws 
 
 private func runDetector(_ spec: String, on dataset: Dataset) throws -> [[Detection]] {
     OpenCVBackend.setThreads(1)
+    DlibBackend.setThreads(1)
     let detector = try backendRegistry.factory(for: spec).makeDetector()
     let decoder = NativeImageDecoder()
     return try dataset.samples.map { sample in

@@ -10,7 +10,7 @@ final class OpenCVParityTests: XCTestCase {
     func reference(cascade: String, scale: Double, neighbors: Int, min: Int, max: Int, images: [String]) throws -> [String: [[Int]]] {
         let python = "/usr/bin/python3"
         guard FileManager.default.isExecutableFile(atPath: python),
-              (try? run(python, ["-c", "import cv2"], input: Data())) != nil else {
+              (try? runProcess(python, ["-c", "import cv2"], input: Data())) != nil else {
             throw XCTSkip("Debian's python3-opencv is not installed")
         }
         let request: JSONValue = .object([
