@@ -3,7 +3,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/facebench
 
-.PHONY: deps build release test bench results baseline gate readme clean
+.PHONY: deps build release test bench results baseline gate model-parity readme clean
 
 deps:
 	./scripts/install-dependencies.sh
@@ -16,7 +16,7 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-test: deps examples
+test: deps examples tools
 	$(SWIFT) test
 
 # The comparison on the default datasets with the default detectors.
@@ -39,6 +39,18 @@ gate: release
 	rm -rf $(GATE_RUN)
 	$(RELEASE_BIN) run --dataset dlib-faces --dataset mit-cmu --out $(GATE_RUN) >/dev/null
 	./scripts/accuracy-gate.sh $(GATE_RUN) $(BASELINE)
+
+# The CNN backends against their reference implementations on every image of the CI datasets
+# (release build; the debug tests check a slice). Full-range BlazeFace is checked on dlib-faces
+# only: on MIT+CMU one image (aerosmith-double.png) has a face 2.7 px from the reference's.
+PARITY_RUN ?= .build/parity-run
+model-parity: release
+	rm -rf $(PARITY_RUN)
+	$(RELEASE_BIN) run --dataset dlib-faces --detector blazeface --detector 'blazeface:range=full' \
+		--warmup 0 --repetitions 1 --out $(PARITY_RUN)/both >/dev/null
+	$(RELEASE_BIN) run --dataset mit-cmu --detector blazeface --warmup 0 --repetitions 1 --out $(PARITY_RUN)/short >/dev/null
+	.build/reference-venv/bin/python scripts/blazeface-reference.py $(PARITY_RUN)/both/dlib-faces/results.json
+	.build/reference-venv/bin/python scripts/blazeface-reference.py $(PARITY_RUN)/short/mit-cmu/results.json
 
 # The README's comparison section from Results/comparison.md.
 readme:
@@ -64,3 +76,12 @@ $(EXAMPLES)/libfacebench_lbp_plugin.so: examples/plugins/native-opencv-lbp/lbp_p
 $(EXAMPLES)/facebench-plugin-host: examples/plugins/plugin-host/plugin_host.c $(PLUGIN_HEADER)/facebench_plugin.h
 	@mkdir -p $(EXAMPLES)
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Wall -Wextra -I$(PLUGIN_HEADER) $< -o $@ -ljson-c -ldl
+
+# Reference programs the tests compare FaceBench against: dlib's MMOD detector as its example runs it.
+TOOLS := .build/tools
+.PHONY: tools
+tools: $(TOOLS)/mmod-reference
+
+$(TOOLS)/mmod-reference: scripts/mmod-reference.cpp
+	@mkdir -p $(TOOLS)
+	$(CXX) -std=c++17 -O2 -DNDEBUG $< -o $@ -ldlib -llapack -lblas
