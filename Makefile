@@ -64,3 +64,24 @@ $(EXAMPLES)/libfacebench_lbp_plugin.so: examples/plugins/native-opencv-lbp/lbp_p
 $(EXAMPLES)/facebench-plugin-host: examples/plugins/plugin-host/plugin_host.c $(PLUGIN_HEADER)/facebench_plugin.h
 	@mkdir -p $(EXAMPLES)
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Wall -Wextra -I$(PLUGIN_HEADER) $< -o $@ -ljson-c -ldl
+
+# The CNN detectors called directly from C++ (Benchmarks/dnn-latency.sh sets their latency
+# beside FaceBench's): OpenCV's FaceDetectorYN, and the shim's MTCNN pipeline without Swift.
+DNN_SHIM := Sources/COpenCVShim
+$(EXAMPLES)/dnn-direct: Benchmarks/dnn-latency/dnn_direct.cpp $(DNN_SHIM)/mtcnn_shim.cpp $(DNN_SHIM)/dnn_support.cpp $(wildcard $(DNN_SHIM)/*.hpp $(DNN_SHIM)/include/*.h)
+	@mkdir -p $(EXAMPLES)
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -I$(DNN_SHIM)/include -I$(DNN_SHIM) $(OPENCV_FLAGS) $< $(DNN_SHIM)/mtcnn_shim.cpp $(DNN_SHIM)/dnn_support.cpp -o $@ \
+		-lopencv_objdetect -lopencv_dnn -lopencv_imgcodecs -lopencv_imgproc -lopencv_core
+
+.PHONY: dnn-latency model-parity
+# Each CNN detector's median latency in FaceBench beside the same library called from C++.
+dnn-latency: release $(EXAMPLES)/dnn-direct
+	./Benchmarks/dnn-latency.sh
+
+# yunet and mtcnn against their reference implementations outside FaceBench on every image of
+# dlib-faces and MIT+CMU (scripts/model-reference.py); a release-build step of .ci/run.
+MODEL_PARITY_RUN ?= .build/model-parity-run
+model-parity: release
+	rm -rf $(MODEL_PARITY_RUN)
+	$(RELEASE_BIN) run --dataset dlib-faces --dataset mit-cmu --detector yunet --detector mtcnn --out $(MODEL_PARITY_RUN) >/dev/null
+	./scripts/model-reference.py $(MODEL_PARITY_RUN)/dlib-faces/results.json $(MODEL_PARITY_RUN)/mit-cmu/results.json

@@ -7,7 +7,8 @@ import Foundation
 import Synchronization
 import XCTest
 
-let backendRegistry = DetectorRegistry(OpenCVBackend.kinds + DlibBackend.kinds)
+let backendRegistry = DetectorRegistry(
+    OpenCVBackend.kinds + OpenCVBackend.dnnKinds(models: .standard(anchors: [TestData.packageRoot])) + DlibBackend.kinds)
 
 /// Detections already computed, by spec and dataset (several tests score the same run).
 private let detectionCache = Mutex<[String: [[Detection]]]>([:])
