@@ -3,7 +3,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/facebench
 
-.PHONY: deps build release test bench results baseline gate model-parity readme clean
+.PHONY: deps build release test bench results baseline gate readme clean
 
 deps:
 	./scripts/install-dependencies.sh
@@ -40,16 +40,6 @@ gate: release
 	$(RELEASE_BIN) run --dataset dlib-faces --dataset mit-cmu --out $(GATE_RUN) >/dev/null
 	./scripts/accuracy-gate.sh $(GATE_RUN) $(BASELINE)
 
-# The CNN backends against their reference implementations on every image of the CI datasets
-# (release build; the debug tests check a slice).
-PARITY_RUN ?= .build/parity-run
-model-parity: release
-	rm -rf $(PARITY_RUN)
-	$(RELEASE_BIN) run --dataset dlib-faces --dataset mit-cmu --detector blazeface --detector 'blazeface:range=full' \
-		--warmup 0 --repetitions 1 --out $(PARITY_RUN) >/dev/null
-	.build/reference-venv/bin/python scripts/blazeface-reference.py $(PARITY_RUN)/dlib-faces/results.json
-	.build/reference-venv/bin/python scripts/blazeface-reference.py $(PARITY_RUN)/mit-cmu/results.json
-
 # The README's comparison section from Results/comparison.md.
 readme:
 	./scripts/readme-comparison.sh
@@ -83,3 +73,29 @@ tools: $(TOOLS)/mmod-reference
 $(TOOLS)/mmod-reference: scripts/mmod-reference.cpp
 	@mkdir -p $(TOOLS)
 	$(CXX) -std=c++17 -O2 -DNDEBUG $< -o $@ -ldlib -llapack -lblas
+
+# The CNN detectors called directly from C++ (Benchmarks/dnn-latency.sh sets their latency
+# beside FaceBench's): OpenCV's FaceDetectorYN, and the shim's MTCNN pipeline without Swift.
+DNN_SHIM := Sources/COpenCVShim
+$(EXAMPLES)/dnn-direct: Benchmarks/dnn-latency/dnn_direct.cpp $(DNN_SHIM)/mtcnn_shim.cpp $(DNN_SHIM)/dnn_support.cpp $(wildcard $(DNN_SHIM)/*.hpp $(DNN_SHIM)/include/*.h)
+	@mkdir -p $(EXAMPLES)
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -I$(DNN_SHIM)/include -I$(DNN_SHIM) $(OPENCV_FLAGS) $< $(DNN_SHIM)/mtcnn_shim.cpp $(DNN_SHIM)/dnn_support.cpp -o $@ \
+		-lopencv_objdetect -lopencv_dnn -lopencv_imgcodecs -lopencv_imgproc -lopencv_core
+
+.PHONY: dnn-latency model-parity
+# Each CNN detector's median latency in FaceBench beside the same library called from C++.
+dnn-latency: release $(EXAMPLES)/dnn-direct
+	./Benchmarks/dnn-latency.sh
+
+# The CNN detectors against their reference implementations outside FaceBench on every image
+# of dlib-faces and MIT+CMU: yunet and mtcnn (scripts/model-reference.py), blazeface in both
+# ranges (scripts/blazeface-reference.py, in the reference environment
+# install-dependencies.sh makes); a release-build step of .ci/run.
+MODEL_PARITY_RUN ?= .build/model-parity-run
+model-parity: release
+	rm -rf $(MODEL_PARITY_RUN)
+	$(RELEASE_BIN) run --dataset dlib-faces --dataset mit-cmu --detector yunet --detector mtcnn \
+		--detector blazeface --detector 'blazeface:range=full' --out $(MODEL_PARITY_RUN) >/dev/null
+	./scripts/model-reference.py $(MODEL_PARITY_RUN)/dlib-faces/results.json $(MODEL_PARITY_RUN)/mit-cmu/results.json
+	.build/reference-venv/bin/python scripts/blazeface-reference.py $(MODEL_PARITY_RUN)/dlib-faces/results.json
+	.build/reference-venv/bin/python scripts/blazeface-reference.py $(MODEL_PARITY_RUN)/mit-cmu/results.json

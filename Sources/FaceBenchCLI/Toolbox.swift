@@ -16,7 +16,7 @@ struct Toolbox: Sendable {
     /// The git checkout FaceBench was built from, when the executable lives in one.
     var checkout: String?
 
-    static let defaultDetectors = ["haar", "lbp", "hog", "swift-haar", "swift-lbp", "blazeface"]
+    static let defaultDetectors = ["haar", "lbp", "hog", "swift-haar", "swift-lbp", "yunet", "blazeface"]
 
     /// Accuracy protocols run on every detector beyond the basic metrics.
     var evaluators: [any AccuracyEvaluator] {
