@@ -77,10 +77,12 @@ $(TOOLS)/mmod-reference: scripts/mmod-reference.cpp
 # The CNN detectors called directly from C++ (Benchmarks/dnn-latency.sh sets their latency
 # beside FaceBench's): OpenCV's FaceDetectorYN, and the shim's MTCNN pipeline without Swift.
 DNN_SHIM := Sources/COpenCVShim
-$(EXAMPLES)/dnn-direct: Benchmarks/dnn-latency/dnn_direct.cpp $(DNN_SHIM)/mtcnn_shim.cpp $(DNN_SHIM)/dnn_support.cpp $(wildcard $(DNN_SHIM)/*.hpp $(DNN_SHIM)/include/*.h)
+DLIB_SHIM := Sources/CDlibShim
+$(EXAMPLES)/dnn-direct: Benchmarks/dnn-latency/dnn_direct.cpp $(DNN_SHIM)/mtcnn_shim.cpp $(DNN_SHIM)/dnn_support.cpp $(DLIB_SHIM)/mmod_shim.cpp $(wildcard $(DNN_SHIM)/*.hpp $(DNN_SHIM)/include/*.h $(DLIB_SHIM)/include/*.h)
 	@mkdir -p $(EXAMPLES)
-	$(CXX) -std=c++17 -O2 -Wall -Wextra -I$(DNN_SHIM)/include -I$(DNN_SHIM) $(OPENCV_FLAGS) $< $(DNN_SHIM)/mtcnn_shim.cpp $(DNN_SHIM)/dnn_support.cpp -o $@ \
-		-lopencv_objdetect -lopencv_dnn -lopencv_imgcodecs -lopencv_imgproc -lopencv_core
+	$(CXX) -std=c++17 -O2 -DNDEBUG -Wall -Wextra -I$(DNN_SHIM)/include -I$(DNN_SHIM) -I$(DLIB_SHIM)/include $(OPENCV_FLAGS) $< \
+		$(DNN_SHIM)/mtcnn_shim.cpp $(DNN_SHIM)/dnn_support.cpp $(DLIB_SHIM)/mmod_shim.cpp -o $@ \
+		-lopencv_objdetect -lopencv_dnn -lopencv_imgcodecs -lopencv_imgproc -lopencv_core -ldlib -llapack -lblas -ldl
 
 .PHONY: dnn-latency model-parity
 # Each CNN detector's median latency in FaceBench beside the same library called from C++.
