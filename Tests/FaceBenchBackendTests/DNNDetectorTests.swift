@@ -1,6 +1,7 @@
 import COpenCVShim
 import FaceBenchCodecs
 import FaceBenchCore
+import FaceBenchDlib
 @testable import FaceBenchOpenCV
 import FaceBenchTestSupport
 import Foundation
@@ -115,9 +116,10 @@ final class DNNDetectorTests: XCTestCase {
             let fields = trimmed.dropFirst().split(separator: "|", omittingEmptySubsequences: false)
             return (String(fields[0]), String(fields[1]))
         }
-        let expected = OpenCVBackend.installedModels.map { ($0.path, $0.sha256) }
+        let installed = OpenCVBackend.installedModels + DlibBackend.installedModels
+        let expected = installed.map { ($0.path, $0.sha256) }
         XCTAssertEqual(entries.map(\.0).sorted(), expected.map(\.0).sorted())
         for (path, sha) in entries { XCTAssertEqual(expected.first { $0.0 == path }?.1, sha, path) }
-        XCTAssertTrue(OpenCVBackend.installedModels.allSatisfy { $0.install == ModelFile.installScript })
+        XCTAssertTrue(installed.allSatisfy { $0.install == ModelFile.installScript })
     }
 }
