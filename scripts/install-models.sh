@@ -42,7 +42,10 @@ convert_tflite_to_onnx() { # SOURCE.tflite DESTINATION.onnx
   fi
   local source=$work/$(basename "$2" .onnx).tflite
   cp "$1" "$source"
-  "$tools/bin/tflite2onnx" "$source" "$2.raw" >/dev/null 2>&1 || { echo "install-models: tflite2onnx failed on $1" >&2; exit 1; }
+  if ! "$tools/bin/tflite2onnx" "$source" "$2.raw" >/dev/null 2>&1; then
+    echo "install-models: tflite2onnx failed on $1" >&2
+    exit 1
+  fi
   "$tools/bin/python" - "$2.raw" "$2" <<'PY'
 import sys
 import onnx

@@ -30,9 +30,13 @@ struct BlazeFaceInput {
         let vertical = PillowBilinearAxis(inputSize: squareHeight, outputSize: side)
         let resized = planes.map { plane in
             var square = [UInt8](repeating: 0, count: squareWidth * squareHeight)
-            for y in 0..<height {
-                let row = (y + top) * squareWidth + left
-                square[row..<(row + width)] = plane[(y * width)..<((y + 1) * width)]
+            square.withUnsafeMutableBufferPointer { square in
+                plane.withUnsafeBufferPointer { plane in
+                    for y in 0..<height {
+                        let row = square.baseAddress! + (y + top) * squareWidth + left
+                        row.update(from: plane.baseAddress! + y * width, count: width)
+                    }
+                }
             }
             return PillowBilinearAxis.resize(square, width: squareWidth, horizontal: horizontal, vertical: vertical)
         }
@@ -47,17 +51,23 @@ struct BlazeFaceInput {
 
     /// The image's planes in the model's channel order (RGB); a gray image gives one plane.
     static func planes(of input: DetectorInput) -> [[UInt8]] {
-        if let color = input.color {
-            var planes = [[UInt8]](repeating: [UInt8](repeating: 0, count: color.width * color.height), count: 3)
-            for y in 0..<color.height {
-                for x in 0..<color.width {
-                    let source = y * color.stride + 3 * x
-                    for channel in 0..<3 { planes[channel][y * color.width + x] = color.pixels[source + channel] }
+        guard let color = input.color else { return [input.image.packed().pixels] }
+        let count = color.width * color.height
+        return (0..<3).map { channel in
+            [UInt8](unsafeUninitializedCapacity: count) { plane, initialized in
+                color.pixels.withUnsafeBufferPointer { source in
+                    for y in 0..<color.height {
+                        var from = y * color.stride + channel
+                        let row = y * color.width
+                        for x in 0..<color.width {
+                            plane[row + x] = source[from]
+                            from += 3
+                        }
+                    }
                 }
+                initialized = count
             }
-            return planes
         }
-        return [input.image.packed().pixels]
     }
 }
 
@@ -111,25 +121,35 @@ struct PillowBilinearAxis {
         let half = Int32(1 << (precisionBits - 1))
         var rows = [UInt8](repeating: 0, count: outWidth * (lastRow - firstRow))
         plane.withUnsafeBufferPointer { source in
-            for y in firstRow..<lastRow {
-                let row = y * width
-                for x in 0..<outWidth {
-                    let (first, count) = horizontal.bounds[x]
-                    var sum = half
-                    for k in 0..<count { sum &+= Int32(source[row + first + k]) &* horizontal.weights[x * horizontal.kernelSize + k] }
-                    rows[(y - firstRow) * outWidth + x] = clip8(sum)
+            horizontal.weights.withUnsafeBufferPointer { weights in
+                rows.withUnsafeMutableBufferPointer { rows in
+                    for y in firstRow..<lastRow {
+                        let row = y * width
+                        for x in 0..<outWidth {
+                            let (first, count) = horizontal.bounds[x]
+                            let kernel = x * horizontal.kernelSize
+                            var sum = half
+                            for k in 0..<count { sum &+= Int32(source[row + first + k]) &* weights[kernel + k] }
+                            rows[(y - firstRow) * outWidth + x] = clip8(sum)
+                        }
+                    }
                 }
             }
         }
         var out = [UInt8](repeating: 0, count: outWidth * outHeight)
-        for y in 0..<outHeight {
-            let (first, count) = vertical.bounds[y]
-            for x in 0..<outWidth {
-                var sum = half
-                for k in 0..<count {
-                    sum &+= Int32(rows[(first - firstRow + k) * outWidth + x]) &* vertical.weights[y * vertical.kernelSize + k]
+        rows.withUnsafeBufferPointer { rows in
+            vertical.weights.withUnsafeBufferPointer { weights in
+                out.withUnsafeMutableBufferPointer { out in
+                    for y in 0..<outHeight {
+                        let (first, count) = vertical.bounds[y]
+                        let kernel = y * vertical.kernelSize
+                        for x in 0..<outWidth {
+                            var sum = half
+                            for k in 0..<count { sum &+= Int32(rows[(first - firstRow + k) * outWidth + x]) &* weights[kernel + k] }
+                            out[y * outWidth + x] = clip8(sum)
+                        }
+                    }
                 }
-                out[y * outWidth + x] = clip8(sum)
             }
         }
         return out
