@@ -66,16 +66,18 @@ $(EXAMPLES)/facebench-plugin-host: examples/plugins/plugin-host/plugin_host.c $(
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Wall -Wextra -I$(PLUGIN_HEADER) $< -o $@ -ljson-c -ldl
 
 # The CNN detectors called directly from C++ (Benchmarks/dnn-latency.sh sets their latency
-# beside FaceBench's): OpenCV's FaceDetectorYN, and the shim's MTCNN pipeline without Swift.
-DNN_SHIM := Sources/COpenCVShim
-$(EXAMPLES)/dnn-direct: Benchmarks/dnn-latency/dnn_direct.cpp $(DNN_SHIM)/mtcnn_shim.cpp $(DNN_SHIM)/dnn_support.cpp $(wildcard $(DNN_SHIM)/*.hpp $(DNN_SHIM)/include/*.h)
+# beside FaceBench's): OpenCV's FaceDetectorYN, and the shim's MTCNN pipeline without Swift,
+# linked from the release build's own objects so that only the harness differs.
+SHIM_OBJECTS := .build/release/COpenCVShim.build
+$(EXAMPLES)/dnn-direct: Benchmarks/dnn-latency/dnn_direct.cpp $(SHIM_OBJECTS)/mtcnn_shim.cpp.o $(SHIM_OBJECTS)/dnn_support.cpp.o
 	@mkdir -p $(EXAMPLES)
-	$(CXX) -std=c++17 -O2 -Wall -Wextra -I$(DNN_SHIM)/include -I$(DNN_SHIM) $(OPENCV_FLAGS) $< $(DNN_SHIM)/mtcnn_shim.cpp $(DNN_SHIM)/dnn_support.cpp -o $@ \
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -ISources/COpenCVShim/include $(OPENCV_FLAGS) $^ -o $@ \
 		-lopencv_objdetect -lopencv_dnn -lopencv_imgcodecs -lopencv_imgproc -lopencv_core
 
 .PHONY: dnn-latency model-parity
 # Each CNN detector's median latency in FaceBench beside the same library called from C++.
-dnn-latency: release $(EXAMPLES)/dnn-direct
+dnn-latency: release
+	$(MAKE) $(EXAMPLES)/dnn-direct
 	./Benchmarks/dnn-latency.sh
 
 # yunet and mtcnn against their reference implementations outside FaceBench on every image of
