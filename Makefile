@@ -55,7 +55,12 @@ OPENCV_FLAGS := -I/usr/include/opencv4
 OPENCV_LIBS := -lopencv_objdetect -lopencv_imgproc -lopencv_core
 
 .PHONY: examples
-examples: $(EXAMPLES)/libfacebench_lbp_plugin.so $(EXAMPLES)/facebench-plugin-host
+examples: $(EXAMPLES)/libfacebench_lbp_plugin.so $(EXAMPLES)/facebench-plugin-host $(EXAMPLES)/numpy-argsort
+
+# The MTCNN shim's copy of numpy's argsort, driven from its tests (DNNDetectorTests).
+$(EXAMPLES)/numpy-argsort: Tests/Fixtures/numpy/argsort_driver.cpp Sources/COpenCVShim/numpy_argsort.hpp
+	@mkdir -p $(EXAMPLES)
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -ISources/COpenCVShim $< -o $@
 
 $(EXAMPLES)/libfacebench_lbp_plugin.so: examples/plugins/native-opencv-lbp/lbp_plugin.cpp $(PLUGIN_HEADER)/facebench_plugin.h
 	@mkdir -p $(EXAMPLES)
