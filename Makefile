@@ -55,7 +55,12 @@ OPENCV_FLAGS := -I/usr/include/opencv4
 OPENCV_LIBS := -lopencv_objdetect -lopencv_imgproc -lopencv_core
 
 .PHONY: examples
-examples: $(EXAMPLES)/libfacebench_lbp_plugin.so $(EXAMPLES)/facebench-plugin-host
+examples: $(EXAMPLES)/libfacebench_lbp_plugin.so $(EXAMPLES)/facebench-plugin-host $(EXAMPLES)/numpy-argsort
+
+# The MTCNN shim's copy of numpy's argsort, driven from its tests (DNNDetectorTests).
+$(EXAMPLES)/numpy-argsort: Tests/Fixtures/numpy/argsort_driver.cpp Sources/COpenCVShim/numpy_argsort.hpp
+	@mkdir -p $(EXAMPLES)
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -ISources/COpenCVShim $< -o $@
 
 $(EXAMPLES)/libfacebench_lbp_plugin.so: examples/plugins/native-opencv-lbp/lbp_plugin.cpp $(PLUGIN_HEADER)/facebench_plugin.h
 	@mkdir -p $(EXAMPLES)
@@ -75,18 +80,20 @@ $(TOOLS)/mmod-reference: scripts/mmod-reference.cpp
 	$(CXX) -std=c++17 -O2 -DNDEBUG $< -o $@ -ldlib -llapack -lblas
 
 # The CNN detectors called directly from C++ (Benchmarks/dnn-latency.sh sets their latency
-# beside FaceBench's): OpenCV's FaceDetectorYN, and the shim's MTCNN pipeline without Swift.
-DNN_SHIM := Sources/COpenCVShim
-DLIB_SHIM := Sources/CDlibShim
-$(EXAMPLES)/dnn-direct: Benchmarks/dnn-latency/dnn_direct.cpp $(DNN_SHIM)/mtcnn_shim.cpp $(DNN_SHIM)/dnn_support.cpp $(DLIB_SHIM)/mmod_shim.cpp $(wildcard $(DNN_SHIM)/*.hpp $(DNN_SHIM)/include/*.h $(DLIB_SHIM)/include/*.h)
+# beside FaceBench's): OpenCV's FaceDetectorYN, the shim's MTCNN pipeline without Swift, OpenCV
+# DNN for BlazeFace and the dlib shim's MMOD, linked from the release build's own objects so
+# that only the harness differs.
+SHIM_OBJECTS := .build/release/COpenCVShim.build
+DLIB_SHIM_OBJECTS := .build/release/CDlibShim.build
+$(EXAMPLES)/dnn-direct: Benchmarks/dnn-latency/dnn_direct.cpp $(SHIM_OBJECTS)/mtcnn_shim.cpp.o $(SHIM_OBJECTS)/dnn_support.cpp.o $(DLIB_SHIM_OBJECTS)/mmod_shim.cpp.o
 	@mkdir -p $(EXAMPLES)
-	$(CXX) -std=c++17 -O2 -DNDEBUG -Wall -Wextra -I$(DNN_SHIM)/include -I$(DNN_SHIM) -I$(DLIB_SHIM)/include $(OPENCV_FLAGS) $< \
-		$(DNN_SHIM)/mtcnn_shim.cpp $(DNN_SHIM)/dnn_support.cpp $(DLIB_SHIM)/mmod_shim.cpp -o $@ \
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -ISources/COpenCVShim/include -ISources/CDlibShim/include $(OPENCV_FLAGS) $^ -o $@ \
 		-lopencv_objdetect -lopencv_dnn -lopencv_imgcodecs -lopencv_imgproc -lopencv_core -ldlib -llapack -lblas -ldl
 
 .PHONY: dnn-latency model-parity
 # Each CNN detector's median latency in FaceBench beside the same library called from C++.
-dnn-latency: release $(EXAMPLES)/dnn-direct
+dnn-latency: release
+	$(MAKE) $(EXAMPLES)/dnn-direct
 	./Benchmarks/dnn-latency.sh
 
 # The CNN detectors against their reference implementations outside FaceBench on every image

@@ -22,6 +22,20 @@ inline void set_error(char *error, size_t size, const std::string &message) {
     if (error && size) std::snprintf(error, size, "%s", message.c_str());
 }
 
+// Runs `body`, turning OpenCV's and the standard library's exceptions into `failure` with
+// the reason in `error`: nothing is thrown across the C interface.
+template <typename T, typename Body>
+T guarded(char *error, size_t error_size, T failure, Body body) {
+    try {
+        return body();
+    } catch (const cv::Exception &e) {
+        set_error(error, error_size, e.msg);
+    } catch (const std::exception &e) {
+        set_error(error, error_size, e.what());
+    }
+    return failure;
+}
+
 enum class ChannelOrder { bgr, rgb };
 
 // Three 8-bit channels in `order`; gray is replicated. Throws on a bad geometry.

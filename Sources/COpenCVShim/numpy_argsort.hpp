@@ -11,38 +11,26 @@ namespace fb_numpy {
 
 inline bool less(double a, double b) { return a < b || (b != b && a == a); }
 
+// Sinks `tmp` from heap position `i` (1-based `a`, heap of `n`).
+inline void sift_down(const double *v, intptr_t *a, intptr_t i, intptr_t n, intptr_t tmp) {
+    for (intptr_t j = i << 1; j <= n;) {
+        if (j < n && less(v[a[j]], v[a[j + 1]])) j += 1;
+        if (!less(v[tmp], v[a[j]])) break;
+        a[i] = a[j];
+        i = j;
+        j += j;
+    }
+    a[i] = tmp;
+}
+
 inline void argsort_heap(const double *v, intptr_t *tosort, intptr_t n) {
     intptr_t *a = tosort - 1;  // 1-based heap indexing
-    intptr_t i, j, l, tmp;
-    for (l = n >> 1; l > 0; --l) {
-        tmp = a[l];
-        for (i = l, j = l << 1; j <= n;) {
-            if (j < n && less(v[a[j]], v[a[j + 1]])) j += 1;
-            if (less(v[tmp], v[a[j]])) {
-                a[i] = a[j];
-                i = j;
-                j += j;
-            } else {
-                break;
-            }
-        }
-        a[i] = tmp;
-    }
+    for (intptr_t l = n >> 1; l > 0; --l) sift_down(v, a, l, n, a[l]);
     for (; n > 1;) {
-        tmp = a[n];
+        const intptr_t tmp = a[n];
         a[n] = a[1];
         n -= 1;
-        for (i = 1, j = 2; j <= n;) {
-            if (j < n && less(v[a[j]], v[a[j + 1]])) j++;
-            if (less(v[tmp], v[a[j]])) {
-                a[i] = a[j];
-                i = j;
-                j += j;
-            } else {
-                break;
-            }
-        }
-        a[i] = tmp;
+        sift_down(v, a, 1, n, tmp);
     }
 }
 

@@ -4,7 +4,7 @@
 
 #include <opencv2/objdetect.hpp>
 
-#include <exception>
+#include <memory>
 
 struct fb_yunet {
     cv::Ptr<cv::FaceDetectorYN> detector;
@@ -12,21 +12,16 @@ struct fb_yunet {
 };
 
 extern "C" fb_yunet *fb_yunet_create(const char *model_path, fb_yunet_params params, char *error, size_t error_size) {
-    try {
+    return fb_dnn::guarded<fb_yunet *>(error, error_size, nullptr, [&] {
         // FaceDetectorYN reads the file itself and only finds missing outputs at the first
         // detect; checking once here turns a wrong file into a load error naming it.
         fb_dnn::load_checked(model_path, {"loc", "conf", "iou"});
-        auto *out = new fb_yunet();
+        auto out = std::make_unique<fb_yunet>();
         out->inputSize = cv::Size(320, 320);
         out->detector = cv::FaceDetectorYN::create(model_path, "", out->inputSize, params.score_threshold,
                                                    params.nms_threshold, params.top_k);
-        return out;
-    } catch (const cv::Exception &e) {
-        fb_dnn::set_error(error, error_size, std::string(model_path) + ": " + e.msg);
-    } catch (const std::exception &e) {
-        fb_dnn::set_error(error, error_size, e.what());
-    }
-    return nullptr;
+        return out.release();
+    });
 }
 
 extern "C" void fb_yunet_destroy(fb_yunet *detector) { delete detector; }
@@ -35,7 +30,7 @@ extern "C" int fb_yunet_detect(fb_yunet *detector, fb_dnn_image image, fb_dnn_fa
                                size_t error_size) {
     *faces = nullptr;
     *count = 0;
-    try {
+    return fb_dnn::guarded(error, error_size, 1, [&] {
         cv::Mat bgr = fb_dnn::three_channels(image, fb_dnn::ChannelOrder::bgr);
         if (bgr.size() != detector->inputSize) {
             detector->inputSize = bgr.size();
@@ -57,10 +52,5 @@ extern "C" int fb_yunet_detect(fb_yunet *detector, fb_dnn_image image, fb_dnn_fa
             out.push_back(face);
         }
         return fb_dnn::hand_over(out, faces, count, error, error_size);
-    } catch (const cv::Exception &e) {
-        fb_dnn::set_error(error, error_size, e.msg);
-    } catch (const std::exception &e) {
-        fb_dnn::set_error(error, error_size, e.what());
-    }
-    return 1;
+    });
 }

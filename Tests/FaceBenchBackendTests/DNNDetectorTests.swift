@@ -107,6 +107,40 @@ final class DNNDetectorTests: XCTestCase {
         }
     }
 
+    /// Which of two equal-score boxes MTCNN's NMS keeps depends on numpy's (unstable) argsort:
+    /// the shim's copy must order ties exactly as numpy does (fixture made by numpy itself,
+    /// scripts/generate-numpy-argsort-fixture.py; the driver is built by `make examples`).
+    func testShimSortsLikeNumpy() throws {
+        let make = Process()
+        make.executableURL = URL(fileURLWithPath: "/usr/bin/make")
+        make.arguments = ["-s", "-C", TestData.packageRoot, ".build/examples/numpy-argsort"]
+        try make.run()
+        make.waitUntilExit()
+        XCTAssertEqual(make.terminationStatus, 0, "make .build/examples/numpy-argsort")
+        let fixture = try JSONReader.parse(try FileIO.read(TestData.fixture("numpy/argsort.json")), path: "argsort.json")
+        let cases = fixture["cases"]?.array ?? []
+        XCTAssertGreaterThan(cases.count, 100)
+        let input = cases.map { item -> String in
+            let values = item["values"]?.array?.compactMap(\.double) ?? []
+            return "\(values.count) " + values.map { "\($0)" }.joined(separator: " ")
+        }.joined(separator: "\n") + "\n"
+        let driver = Process()
+        driver.executableURL = URL(fileURLWithPath: TestData.packageRoot + "/.build/examples/numpy-argsort")
+        let stdin = Pipe(), stdout = Pipe()
+        driver.standardInput = stdin
+        driver.standardOutput = stdout
+        try driver.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let lines = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        driver.waitUntilExit()
+        XCTAssertEqual(lines.count, cases.count)
+        for (item, line) in zip(cases, lines) {
+            let expected = item["argsort"]?.array?.compactMap(\.int) ?? []
+            XCTAssertEqual(line.split(separator: " ").compactMap { Int($0) }, expected, "values \(item["values"] ?? .null)")
+        }
+    }
+
     /// scripts/install-models.sh and FaceBench must name the same files with the same digests.
     func testInstallScriptInstallsExactlyTheFilesTheKindsLookFor() throws {
         let script = try String(contentsOfFile: TestData.packageRoot + "/scripts/install-models.sh", encoding: .utf8)
