@@ -6,7 +6,9 @@
 #include <dlib/image_transforms.h>
 #include <dlib/revision.h>
 
+#include <cmath>
 #include <cstdio>
+#include <string>
 #include <cstdlib>
 #include <exception>
 #include <memory>
@@ -14,22 +16,30 @@
 
 struct fb_hog {
     dlib::frontal_face_detector detector;
-    std::unique_ptr<dlib::shape_predictor> predictor;
     dlib::array2d<unsigned char> image;
 };
+
+struct fb_shape {
+    dlib::shape_predictor predictor;
+    dlib::array2d<unsigned char> image;
+};
+
+static void copy_gray(dlib::array2d<unsigned char> &image, const uint8_t *pixels, int width, int height, int stride) {
+    image.set_size(height, width);
+    for (int y = 0; y < height; y++) {
+        const uint8_t *row = pixels + static_cast<size_t>(y) * stride;
+        for (int x = 0; x < width; x++) image[y][x] = row[x];
+    }
+}
 
 static void set_error(char *error, size_t size, const char *message) {
     if (error && size) std::snprintf(error, size, "%s", message);
 }
 
-extern "C" fb_hog *fb_hog_create(const char *shape_predictor_path, char *error, size_t error_size) {
+extern "C" fb_hog *fb_hog_create(char *error, size_t error_size) {
     try {
         auto hog = std::make_unique<fb_hog>();
         hog->detector = dlib::get_frontal_face_detector();
-        if (shape_predictor_path) {
-            hog->predictor = std::make_unique<dlib::shape_predictor>();
-            dlib::deserialize(shape_predictor_path) >> *hog->predictor;
-        }
         return hog.release();
     } catch (const std::exception &e) {
         set_error(error, error_size, e.what());
@@ -46,11 +56,7 @@ extern "C" int fb_hog_detect(fb_hog *hog, const uint8_t *pixels, int width, int 
     *count = 0;
     try {
         dlib::array2d<unsigned char> &image = hog->image;
-        image.set_size(height, width);
-        for (int y = 0; y < height; y++) {
-            const uint8_t *row = pixels + static_cast<size_t>(y) * stride;
-            for (int x = 0; x < width; x++) image[y][x] = row[x];
-        }
+        copy_gray(image, pixels, width, height, stride);
         dlib::pyramid_down<2> pyramid;
         for (int i = 0; i < upsample; i++) dlib::pyramid_up(image, pyramid);
         std::vector<dlib::rect_detection> found;
@@ -71,16 +77,6 @@ extern "C" int fb_hog_detect(fb_hog *hog, const uint8_t *pixels, int width, int 
             out[i].height = rect.height();
             out[i].score = found[i].detection_confidence;
             out[i].detector_index = static_cast<int>(found[i].weight_index);
-            if (hog->predictor) {
-                dlib::full_object_detection shape = (*hog->predictor)(image, found[i].rect);
-                out[i].landmark_count = static_cast<int>(shape.num_parts());
-                for (unsigned long p = 0; p < shape.num_parts() && p < 68; p++) {
-                    // The same map rect_down applies to the box corners.
-                    dlib::dpoint point = pyramid.point_down(dlib::dpoint(shape.part(p)), upsample);
-                    out[i].landmarks[2 * p] = point.x();
-                    out[i].landmarks[2 * p + 1] = point.y();
-                }
-            }
         }
         *hits = out;
         *count = static_cast<int>(found.size());
@@ -97,4 +93,47 @@ extern "C" const char *fb_dlib_version(void) {
     static char text[32];
     std::snprintf(text, sizeof text, "%d.%d.%d", DLIB_MAJOR_VERSION, DLIB_MINOR_VERSION, DLIB_PATCH_VERSION);
     return text;
+}
+
+extern "C" fb_shape *fb_shape_create(const char *model_path, char *error, size_t error_size) {
+    try {
+        auto shape = std::make_unique<fb_shape>();
+        dlib::deserialize(model_path) >> shape->predictor;
+        return shape.release();
+    } catch (const std::exception &e) {
+        set_error(error, error_size, (std::string(model_path) + ": " + e.what()).c_str());
+        return nullptr;
+    }
+}
+
+extern "C" void fb_shape_destroy(fb_shape *shape) { delete shape; }
+
+extern "C" int fb_shape_points(const fb_shape *shape) { return static_cast<int>(shape->predictor.num_parts()); }
+
+extern "C" int fb_shape_predict(fb_shape *shape, const uint8_t *pixels, int width, int height, int stride,
+                                const double *boxes, int count, int points_per_box, double *points, char *error,
+                                size_t error_size) {
+    try {
+        if (static_cast<unsigned long>(points_per_box) != shape->predictor.num_parts()) {
+            set_error(error, error_size, "the shape predictor has another number of points");
+            return 1;
+        }
+        if (count == 0) return 0;
+        copy_gray(shape->image, pixels, width, height, stride);
+        for (int i = 0; i < count; i++) {
+            const double *box = boxes + 4 * i;
+            // dlib's rectangles are inclusive integer ones, as its detectors return them.
+            long left = std::lround(box[0]), top = std::lround(box[1]);
+            dlib::rectangle rect(left, top, left + std::lround(box[2]) - 1, top + std::lround(box[3]) - 1);
+            dlib::full_object_detection found = shape->predictor(shape->image, rect);
+            for (int p = 0; p < points_per_box; p++) {
+                points[2 * (i * points_per_box + p)] = found.part(p).x();
+                points[2 * (i * points_per_box + p) + 1] = found.part(p).y();
+            }
+        }
+        return 0;
+    } catch (const std::exception &e) {
+        set_error(error, error_size, e.what());
+        return 1;
+    }
 }

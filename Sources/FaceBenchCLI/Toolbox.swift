@@ -28,6 +28,7 @@ struct Toolbox: Sendable {
             PerImageBreakdown(),
             WIDEREvaluator(),
             FDDBEvaluator(),
+            LandmarkEvaluator(),
         ]
     }
 
@@ -47,7 +48,8 @@ struct Toolbox: Sendable {
         return Toolbox(
             registry: DetectorRegistry(
                 OpenCVBackend.kinds + OpenCVBackend.dnnKinds(models: models) + DlibBackend.kinds + DlibBackend.modelKinds(models: models) + SwiftCascadeBackend.kinds + ExternalBackend.kinds
-                    + [ImportedDetectorKind.kind(importers: importers)]),
+                    + [ImportedDetectorKind.kind(importers: importers)],
+                landmarkStages: DlibBackend.landmarkStages(models: models)),
             catalog: DatasetCatalog(
                 definitions: DatasetCatalog.standardDefinitions, formats: DatasetCatalog.standardFormats,
                 searchPath: DatasetCatalog.searchPath(environment: environment, anchors: anchors)),

@@ -1,16 +1,16 @@
 import CDlibShim
 import FaceBenchCore
 
-/// dlib's HOG + linear SVM frontal face detector (`hog`), optionally with its 68-point
-/// shape predictor for landmarks.
+/// dlib's HOG + linear SVM frontal face detector (`hog`); its landmarks come from the
+/// `landmarks=dlib68` stage like any other detector's.
 public final class DlibHOGDetector: FaceDetector {
     let handle: OpaquePointer
     let upsample: Int
     let threshold: Double
 
-    init(predictorPath: String?, upsample: Int, threshold: Double, id: String) throws {
+    init(upsample: Int, threshold: Double, id: String) throws {
         var error = [CChar](repeating: 0, count: 512)
-        guard let handle = fb_hog_create(predictorPath, &error, error.count) else {
+        guard let handle = fb_hog_create(&error, error.count) else {
             throw FaceBenchError.backend(detector: id, reason: String(nulTerminated: error))
         }
         self.handle = handle
@@ -32,26 +32,21 @@ public final class DlibHOGDetector: FaceDetector {
         guard status == 0 else { throw FaceBenchError.failed("dlib detector failed: " + String(nulTerminated: error)) }
         defer { fb_hog_free_hits(hits) }
         return (0..<Int(count)).map { i in
-            var hit = hits![i]
-            let landmarks: [Point]? = hit.landmark_count == 0 ? nil : withUnsafeBytes(of: &hit.landmarks) { raw in
-                let values = raw.bindMemory(to: Double.self)
-                return (0..<Int(hit.landmark_count)).map { Point(x: values[2 * $0], y: values[2 * $0 + 1]) }
-            }
+            let hit = hits![i]
             return Detection(
                 box: Box(x: hit.x, y: hit.y, width: hit.width, height: hit.height), score: hit.score,
-                landmarks: landmarks, attributes: ["subdetector": String(hit.detector_index)])
+                attributes: ["subdetector": String(hit.detector_index)])
         }
     }
 }
 
 struct DlibHOGFactory: DetectorFactory {
     let info: DetectorInfo
-    let predictorPath: String?
     let upsample: Int
     let threshold: Double
 
     func makeDetector() throws -> any FaceDetector {
-        try DlibHOGDetector(predictorPath: predictorPath, upsample: upsample, threshold: threshold, id: info.id)
+        try DlibHOGDetector(upsample: upsample, threshold: threshold, id: info.id)
     }
 }
 
@@ -67,9 +62,7 @@ public enum DlibBackend {
     public static func modelKinds(models: ModelLocator) -> [DetectorKind] { [DlibMMODDetector.kind(models: models)] }
 
     /// The model files scripts/install-models.sh installs for these kinds.
-    public static let installedModels: [ModelFile] = [DlibMMODDetector.model]
-
-    static let predictorPaths = ["/usr/share/dlib/shape_predictor_68_face_landmarks.dat"]
+    public static let installedModels: [ModelFile] = [DlibMMODDetector.model, DlibShapePredictor.fivePointModel]
 
     public static let kinds: [DetectorKind] = [
         DetectorKind(
@@ -79,24 +72,14 @@ public enum DlibBackend {
                               help: "times the image is doubled before detection (finds faces below 80 px)"),
                 ParameterSpec("threshold", .number(atLeast: -10, atMost: 10), default: "0",
                               help: "adjust_threshold: keep detections scoring above it (lower finds more)"),
-                ParameterSpec("landmarks", .boolean, default: "false",
-                              help: "add dlib's 68-point landmarks (shape_predictor_68_face_landmarks.dat)"),
             ])
         ) { request in
-            var predictor: String?
-            if request.parameters.bool("landmarks") {
-                guard let found = predictorPaths.first(where: FileIO.exists) else {
-                    throw FaceBenchError.invalidSpec(
-                        spec: request.spec.text, reason: "landmarks=true needs \(predictorPaths[0]) (Debian package libdlib-data)")
-                }
-                predictor = found
-            }
             let info = DetectorInfo(
                 kind: "hog", id: request.id, spec: request.canonicalSpec, backend: "dlib HOG",
                 library: "dlib \(version)", parameters: request.parameters.inEffect,
                 scoreMeaning: "SVM margin of the HOG window (dlib detection_confidence)")
             return DlibHOGFactory(
-                info: info, predictorPath: predictor, upsample: request.parameters.int("upsample")!,
+                info: info, upsample: request.parameters.int("upsample")!,
                 threshold: request.parameters.double("threshold")!)
         }
     ]

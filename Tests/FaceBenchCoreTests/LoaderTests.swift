@@ -56,7 +56,7 @@ final class DlibXMLLoaderTests: XCTestCase {
         let dataset = try TestData.dataset("dlib-faces")
         XCTAssertEqual(dataset.samples.count, 9)
         XCTAssertEqual(dataset.faceCount, 43)
-        XCTAssertEqual(dataset.landmarkScheme, "ibug-68")
+        XCTAssertEqual(dataset.landmarkScheme, "ibug68")
         XCTAssertTrue(dataset.samples.allSatisfy { $0.faces.allSatisfy { $0.landmarks?.count == 68 } })
         let first = dataset.samples[0]
         XCTAssertEqual(first.name, "2007_007763.jpg")

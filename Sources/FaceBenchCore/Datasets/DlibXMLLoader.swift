@@ -19,16 +19,44 @@ public enum DlibXMLLoader {
                 }
             }
         }
-        var hasLandmarks = samples.contains { $0.faces.contains { $0.landmarks != nil } }
         if !landmarkFiles.isEmpty {
             let marked = try landmarkFiles.flatMap { try readSamples(in: $0, root: root) }
             attachLandmarks(from: marked, to: &samples)
-            hasLandmarks = true
         }
         for index in samples.indices { samples[index].id = index + 1 }
         return Dataset(
             name: name, format: "dlib-xml", root: root, annotationFiles: files + landmarkFiles,
-            samples: samples, landmarkScheme: hasLandmarks ? "ibug-68" : nil)
+            samples: samples, landmarkScheme: try scheme(of: samples, files: landmarkFiles.isEmpty ? files : landmarkFiles))
+    }
+
+    /// dlib's files hold 68 parts (iBUG) or 5 (its 5-point predictor's training set); every
+    /// marked face of a dataset must have the same number, or points would be compared by position
+    /// across schemes.
+    static func scheme(of samples: [Sample], files: [String]) throws -> String? {
+        var first: (count: Int, image: String)?
+        for sample in samples {
+            for face in sample.faces {
+                guard let count = face.landmarks?.count else { continue }
+                guard let seen = first else {
+                    first = (count, sample.name)
+                    continue
+                }
+                if count != seen.count {
+                    throw FaceBenchError.malformed(
+                        path: files.joined(separator: ", "), location: sample.name,
+                        reason: "a face has \(count) landmark parts where \(seen.image) has \(seen.count)")
+                }
+            }
+        }
+        switch first?.count {
+        case nil: return nil
+        case LandmarkScheme.ibug68.pointNames.count: return LandmarkScheme.ibug68.id
+        case LandmarkScheme.dlib5.pointNames.count: return LandmarkScheme.dlib5.id
+        case let count?:
+            throw FaceBenchError.malformed(
+                path: files.joined(separator: ", "), location: first?.image,
+                reason: "faces have \(count) landmark parts; known schemes have 68 (iBUG) or 5 (dlib)")
+        }
     }
 
     static func readSamples(in file: String, root: String) throws -> [Sample] {
@@ -66,14 +94,22 @@ public enum DlibXMLLoader {
                     guard let x = part.attribute("x").flatMap(Double.init), let y = part.attribute("y").flatMap(Double.init) else {
                         throw fail(part, "part needs numeric x and y")
                     }
+                    if let problem = LandmarkChecks.problem([Point(x: x, y: y)], width: width, height: height) {
+                        throw fail(part, "part \(label): " + problem.replacingOccurrences(of: "point 1 ", with: ""))
+                    }
                     return (index, Point(x: x, y: y))
-                }.sorted { $0.0 < $1.0 }.map(\.1)
+                }.sorted { $0.0 < $1.0 }
+                // dlib's files number parts 00–67 (zero-padded); a gap or repeat would shift every later point.
+                if let gap = parts.indices.first(where: { parts[$0].0 != $0 }) {
+                    throw fail(box, "part \(gap) is missing or repeated (\(parts.count) parts; expected 0 to \(parts.count - 1) once each)")
+                }
+                let points = parts.map(\.1)
                 var attributes: [String: String] = [:]
                 for (key, value) in box.attributes where !["left", "top", "width", "height", "ignore"].contains(key) {
                     attributes[key] = value
                 }
                 let ignore = box.attribute("ignore").map { $0 == "1" || $0 == "true" } ?? false
-                return Face(box: rect, landmarks: parts.isEmpty ? nil : parts, ignore: ignore, attributes: attributes)
+                return Face(box: rect, landmarks: points.isEmpty ? nil : points, ignore: ignore, attributes: attributes)
             }
             let relative = root.isEmpty || !path.hasPrefix(root + "/") ? name : String(path.dropFirst(root.count + 1))
             return Sample(id: 0, name: relative, path: FileIO.exists(path) ? path : nil, width: width, height: height, faces: faces)

@@ -42,6 +42,7 @@ public enum MITCMULoader {
                 let values = fields.dropFirst().compactMap { Double($0) }
                 guard values.count == 12 else { throw landmarkLines.malformed(line, "coordinates must be numbers") }
                 let points = stride(from: 0, to: 12, by: 2).map { Point(x: values[$0], y: values[$0 + 1]) }
+                if let problem = LandmarkChecks.problem(points, width: nil, height: nil) { throw landmarkLines.malformed(line, problem) }
                 pointsByImage[imageStem(fields[0]), default: []].append((line, points))
             }
             for (stem, entries) in pointsByImage {
@@ -71,7 +72,7 @@ public enum MITCMULoader {
         return Dataset(
             name: name, format: "mit-cmu", root: root,
             annotationFiles: [boxFile] + (hasLandmarks ? [landmarkFile] : []),
-            samples: samples, landmarkScheme: hasLandmarks ? "mit-cmu-6" : nil)
+            samples: samples, landmarkScheme: hasLandmarks ? "mitcmu6" : nil)
     }
 
     /// `voyager.jpg` → `voyager`: the annotation names the original GIF/JPEG, the folder

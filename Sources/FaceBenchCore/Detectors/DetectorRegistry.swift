@@ -1,9 +1,12 @@
 /// The detector kinds known to this build, and the parser from spec strings to factories.
 public struct DetectorRegistry: Sendable {
     public private(set) var kinds: [DetectorKind] = []
+    /// What `landmarks=` accepts on any parameter kind without points of its own.
+    public private(set) var landmarkStages: [LandmarkStage] = []
 
-    public init(_ kinds: [DetectorKind] = []) {
+    public init(_ kinds: [DetectorKind] = [], landmarkStages: [LandmarkStage] = []) {
         for kind in kinds { register(kind) }
+        self.landmarkStages = landmarkStages
     }
 
     public mutating func register(_ kind: DetectorKind) {
@@ -18,11 +21,42 @@ public struct DetectorRegistry: Sendable {
     /// Parses and checks a spec and builds its factory. Errors name the spec and list what
     /// is accepted: the known kinds, the known keys, the allowed values.
     public func factory(for text: String, context: DetectorContext = DetectorContext()) throws -> any DetectorFactory {
-        let spec = try DetectorSpec(parsing: text)
+        var spec = try DetectorSpec(parsing: text)
         guard let kind = kind(spec.kind) else {
             let known = kinds.map(\.id).joined(separator: ", ")
             throw FaceBenchError.invalidSpec(spec: text, reason: "unknown detector '\(spec.kind)'; known: \(known)")
         }
+        guard case .parameters = kind.arguments, let arguments = spec.arguments else {
+            return try build(spec, kind: kind, context: context)
+        }
+        let pairs = try DetectorSpec.keyValuePairs(arguments, spec: text)
+        let requested = pairs.filter { $0.key == "landmarks" }.map(\.value)
+        guard let value = requested.first else { return try build(spec, kind: kind, context: context) }
+        guard requested.count == 1 else { throw FaceBenchError.invalidSpec(spec: text, reason: "parameter 'landmarks' given twice") }
+        let rest = pairs.filter { $0.key != "landmarks" }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+        spec.arguments = rest.isEmpty ? nil : rest
+        // `true` is the spelling of hog's former built-in 68-point option.
+        let stageID = value == "true" ? "dlib68" : value
+        if value == "false" { return try build(spec, kind: kind, context: context) }
+        guard let stage = landmarkStages.first(where: { $0.id == stageID }) else {
+            let known = landmarkStages.map(\.id).joined(separator: ", ")
+            throw FaceBenchError.invalidSpec(spec: text, reason: "landmarks='\(value)' is not a landmark stage; known: \(known.isEmpty ? "none in this build" : known)")
+        }
+        if let problem = stage.check() { throw FaceBenchError.invalidSpec(spec: text, reason: problem) }
+        let label = spec.label
+        spec.label = nil
+        let base = try build(spec, kind: kind, context: context)
+        if let own = base.info.landmarkScheme {
+            throw FaceBenchError.invalidSpec(
+                spec: text, reason: "\(kind.id) returns its own landmarks (\(own.id)); landmarks= adds a stage to detectors without")
+        }
+        let canonical = base.info.spec + (base.info.spec.contains(":") ? "," : ":") + "landmarks=\(stage.id)"
+        return StagedDetectorFactory(
+            base: base, stage: stage, id: label ?? Self.sanitizedID(base.info.id + "-landmarks=" + stage.id), spec: canonical)
+    }
+
+    private func build(_ spec: DetectorSpec, kind: DetectorKind, context: DetectorContext) throws -> any DetectorFactory {
+        let text = spec.text
         let values: ParameterValues
         switch kind.arguments {
         case let .parameters(schema):

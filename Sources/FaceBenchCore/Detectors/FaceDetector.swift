@@ -41,10 +41,14 @@ public protocol FaceDetector: AnyObject {
     /// The time the detector itself says the last `detect` took (external programs may
     /// report their own inference time beside the round trip FaceBench measures).
     var lastReportedMilliseconds: Double? { get }
+
+    /// The part of the last `detect` a landmark stage took (`landmarks=dlib68`), timed on its own.
+    var lastStageMilliseconds: Double? { get }
 }
 
 extension FaceDetector {
     public var lastReportedMilliseconds: Double? { nil }
+    public var lastStageMilliseconds: Double? { nil }
 }
 
 /// Builds detectors of one configuration. Sendable, so each worker thread can create its

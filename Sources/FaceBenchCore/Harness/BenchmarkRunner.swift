@@ -262,6 +262,7 @@ struct MainPass {
         let repetitions = imported ? 1 : max(1, runner.configuration.settings.repetitions)
         var latencies: [Double] = []
         var reported: [Double] = []
+        var stage: [Double] = []
         var kept: [Detection] = []
         for repetition in 0..<repetitions {
             let start = MonotonicClock.nanoseconds()
@@ -274,8 +275,9 @@ struct MainPass {
             let elapsed = Double(MonotonicClock.nanoseconds() &- start) / 1e6
             if !imported { latencies.append(elapsed) }
             if let own = detector.lastReportedMilliseconds { reported.append(own) }
+            if !imported, let part = detector.lastStageMilliseconds { stage.append(part) }
             if repetition == 0 { kept = found }
         }
-        return DetectorImageResult(detections: kept, latencies: latencies, reportedMilliseconds: reported)
+        return DetectorImageResult(detections: kept, latencies: latencies, reportedMilliseconds: reported, landmarkMilliseconds: stage)
     }
 }

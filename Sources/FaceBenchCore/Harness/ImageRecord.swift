@@ -50,14 +50,20 @@ public struct DetectorImageResult: Sendable, Equatable {
     public var latencies: [Double]
     /// What the detector said its own inference took (external programs), per call.
     public var reportedMilliseconds: [Double]
+    /// The landmark stage's part of each timed call (`landmarks=dlib68`), per call.
+    public var landmarkMilliseconds: [Double]
     /// Why the image failed for this detector; its detections are then empty and its faces
     /// count as missed.
     public var failure: String?
 
-    public init(detections: [Detection], latencies: [Double], reportedMilliseconds: [Double] = [], failure: String? = nil) {
+    public init(
+        detections: [Detection], latencies: [Double], reportedMilliseconds: [Double] = [], landmarkMilliseconds: [Double] = [],
+        failure: String? = nil
+    ) {
         self.detections = detections
         self.latencies = latencies
         self.reportedMilliseconds = reportedMilliseconds
+        self.landmarkMilliseconds = landmarkMilliseconds
         self.failure = failure
     }
 }

@@ -22,6 +22,10 @@ public enum TimingTables {
             if let reported = detector.reportedLatency {
                 row("\(detector.id) (own timing)", reported, perMegapixel: nil, load: nil, memory: nil)
             }
+            if let stage = detector.landmarkLatency {
+                let name = detector.info.parameters.first { $0.name == "landmarks" }?.value ?? "landmarks"
+                row("\(detector.id) (\(name) stage)", stage, perMegapixel: nil, load: nil, memory: nil)
+            }
         }
         if let decode = results.decodeLatency { row("image decode", decode, perMegapixel: nil, load: nil, memory: nil) }
         return table

@@ -5,7 +5,9 @@
 /// id 1, "face". Boxes are `[x, y, width, height]` in pixels; `area` is `Face.cocoArea`
 /// (width × height unless the annotation gave another).
 /// Faces marked ignore are exported with `"ignore": 1`; pycocotools reads only `iscrowd`,
-/// which is set for crowd regions.
+/// which is set for crowd regions. Annotated landmarks are COCO `keypoints` (x, y, v triples,
+/// v = 2) in the dataset's scheme, which `info.landmark_scheme` names and the category's
+/// `keypoints` spells out.
 public enum COCOExport {
     public static func groundTruth(_ dataset: Dataset, samples: [Sample]? = nil) -> JSONValue {
         let chosen = samples ?? dataset.samples
@@ -18,13 +20,21 @@ public enum COCOExport {
                     "area": JSONValue(face.cocoArea), "iscrowd": JSONValue(face.crowd ? 1 : 0),
                 ]
                 if face.ignore { annotation["ignore"] = 1 }
+                if let points = face.landmarks {
+                    annotation["keypoints"] = JSONValue(points.flatMap { [$0.x, $0.y, 2] })
+                    annotation["num_keypoints"] = JSONValue(points.count)
+                }
                 annotations.append(.object(annotation))
             }
         }
+        let scheme = dataset.landmarkScheme.flatMap(LandmarkScheme.named)
+        var category: JSONObject = ["id": 1, "name": "face", "supercategory": "face"]
+        if let scheme { category["keypoints"] = JSONValue(scheme.pointNames) }
         return .object([
             "info": .object([
                 "description": JSONValue("\(dataset.name) ground truth exported by FaceBench"),
                 "image_ids": "1-based position of the image in the dataset's canonical order",
+                "landmark_scheme": JSONValue(scheme?.id),
             ]),
             "images": .array(chosen.map { sample in
                 .object([
@@ -33,7 +43,7 @@ public enum COCOExport {
                 ])
             }),
             "annotations": .array(annotations),
-            "categories": [.object(["id": 1, "name": "face", "supercategory": "face"])],
+            "categories": [.object(category)],
         ])
     }
 

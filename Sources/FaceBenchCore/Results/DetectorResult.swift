@@ -74,6 +74,8 @@ public struct DetectorResult: Sendable, Equatable {
     public var megapixelsPerSecond: Double?
     /// External programs' own timing of their inference, when they report it.
     public var reportedLatency: LatencySummary?
+    /// The landmark stage's part of each call (`landmarks=dlib68`), inside `latency` too.
+    public var landmarkLatency: LatencySummary?
     public var throughput: [ThroughputMeasurement]
     public var failures: [ImageFailure]
     /// Results of the accuracy protocols beyond the basic metrics, by protocol name.

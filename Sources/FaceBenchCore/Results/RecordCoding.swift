@@ -35,6 +35,7 @@ extension ImageRecord {
                 "latency_ms": JSONValue(result.latencies),
             ]
             if !result.reportedMilliseconds.isEmpty { entry["reported_ms"] = JSONValue(result.reportedMilliseconds) }
+            if !result.landmarkMilliseconds.isEmpty { entry["landmark_ms"] = JSONValue(result.landmarkMilliseconds) }
             if let failure = result.failure { entry["failure"] = .string(failure) }
             results[id] = .object(entry)
         }
@@ -60,6 +61,7 @@ extension ImageRecord {
                 detections: try detections.enumerated().map { try Detection(json: $1, path: path, field: "\(here).detections[\($0)]") },
                 latencies: value["latency_ms"]?.array?.compactMap(\.double) ?? [],
                 reportedMilliseconds: value["reported_ms"]?.array?.compactMap(\.double) ?? [],
+                landmarkMilliseconds: value["landmark_ms"]?.array?.compactMap(\.double) ?? [],
                 failure: value["failure"]?.string)
         }
         self.init(

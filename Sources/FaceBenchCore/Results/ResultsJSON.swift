@@ -166,6 +166,7 @@ extension DetectorResult {
         object["latency_ms"] = latency?.json ?? .null
         object["latency_ms_per_megapixel"] = latencyPerMegapixel?.json ?? .null
         object["reported_latency_ms"] = reportedLatency?.json ?? .null
+        object["landmark_latency_ms"] = landmarkLatency?.json ?? .null
         object["images_per_second"] = JSONValue(imagesPerSecond)
         object["megapixels_per_second"] = JSONValue(megapixelsPerSecond)
         object["throughput"] = .array(throughput.map { t in
@@ -202,6 +203,7 @@ extension DetectorResult {
         latency = json["latency_ms"].flatMap(LatencySummary.init(json:))
         latencyPerMegapixel = json["latency_ms_per_megapixel"].flatMap(LatencySummary.init(json:))
         reportedLatency = json["reported_latency_ms"].flatMap(LatencySummary.init(json:))
+        landmarkLatency = json["landmark_latency_ms"].flatMap(LatencySummary.init(json:))
         imagesPerSecond = json["images_per_second"]?.double
         megapixelsPerSecond = json["megapixels_per_second"]?.double
         throughput = (json["throughput"]?.array ?? []).compactMap { t in

@@ -64,7 +64,7 @@ public struct RunResults: Sendable, Equatable {
             if settings.iouThreshold != 0.5 {
                 metrics.averagePrecision50 = DetectionMetrics.evaluate(samples: samples, detections: found, iouThreshold: 0.5).metrics.averagePrecision
             }
-            var latencies: [Double] = [], perMegapixel: [Double] = [], reported: [Double] = []
+            var latencies: [Double] = [], perMegapixel: [Double] = [], reported: [Double] = [], landmarkStage: [Double] = []
             var medianSum = 0.0, megapixels = 0.0, timedImages = 0
             var failures: [ImageFailure] = []
             for (record, sample) in zip(recorded.records, samples) {
@@ -73,6 +73,7 @@ public struct RunResults: Sendable, Equatable {
                     failures.append(ImageFailure(sampleID: sample.id, image: sample.name, reason: failure))
                 }
                 reported += result.reportedMilliseconds
+                landmarkStage += result.landmarkMilliseconds
                 guard !result.latencies.isEmpty else { continue }
                 latencies += result.latencies
                 let mp = Double((sample.width ?? 0) * (sample.height ?? 0)) / 1_000_000
@@ -82,10 +83,12 @@ public struct RunResults: Sendable, Equatable {
                 timedImages += 1
             }
             var evaluations = JSONObject()
+            var options = evaluationOptions
+            options.landmarkScheme = setup.info.landmarkScheme
             for evaluator in applicable {
                 do {
                     evaluations[evaluator.name] = try evaluator.evaluate(
-                        dataset: dataset, samples: samples, detections: found, options: evaluationOptions)
+                        dataset: dataset, samples: samples, detections: found, options: options)
                 } catch {
                     evaluations[evaluator.name] = .object(["error": JSONValue("\(error)")])
                 }
@@ -95,7 +98,7 @@ public struct RunResults: Sendable, Equatable {
                 latencyPerMegapixel: LatencySummary(perMegapixel),
                 imagesPerSecond: medianSum > 0 ? Double(timedImages) / (medianSum / 1000) : nil,
                 megapixelsPerSecond: medianSum > 0 && megapixels > 0 ? megapixels / (medianSum / 1000) : nil,
-                reportedLatency: LatencySummary(reported),
+                reportedLatency: LatencySummary(reported), landmarkLatency: LatencySummary(landmarkStage),
                 throughput: throughput[id] ?? [], failures: failures, evaluations: evaluations)
         }
         let summary = DatasetSummary(
