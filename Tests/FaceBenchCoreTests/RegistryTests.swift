@@ -43,9 +43,11 @@ final class RegistryTests: XCTestCase {
     }
 
     func testErrorsListWhatIsAccepted() {
-        XCTAssertEqual(message("nope"), "detector 'nope': unknown detector 'nope'; known: haar, exec")
+        XCTAssertEqual(message("nope"), "detector 'nope': unknown detector 'nope'. Known: haar, exec")
+        XCTAssertEqual(message("haarr"), "detector 'haarr': unknown detector 'haarr'. Did you mean 'haar'? Known: haar, exec")
         XCTAssertEqual(message("haar:scales=1.2"),
-                       "detector 'haar:scales=1.2': unknown parameter 'scales' for haar; accepted: cascade, scale, neighbors, min, max, score")
+                       "detector 'haar:scales=1.2': unknown parameter 'scales' for haar. Did you mean 'scale'? Accepted: cascade, scale, neighbors, min, max, score")
+        XCTAssertTrue(message("haar:neighbours=2").contains("unknown parameter 'neighbours' for haar. Did you mean 'neighbors'?"))
         XCTAssertEqual(message("haar:scale=1"), "detector 'haar:scale=1': scale=1 is not accepted: expected a number > 1 and <= 4")
         XCTAssertEqual(message("haar:cascade=fancy"),
                        "detector 'haar:cascade=fancy': cascade=fancy is not accepted: expected one of default, alt, alt2, alt_tree, or a path to a .xml file")

@@ -38,9 +38,9 @@ enum EvalCommand: FaceBenchCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
-        guard let datasetName = arguments.string("dataset") else { throw FaceBenchError.usage("eval: --dataset is required") }
+        guard let datasetName = arguments.string("dataset") else { throw FaceBenchError.usage("--dataset is required") }
         let predictions = arguments.strings("predictions")
-        guard !predictions.isEmpty else { throw FaceBenchError.usage("eval: give at least one --predictions file") }
+        guard !predictions.isEmpty else { throw FaceBenchError.usage("give at least one --predictions file") }
         let format = arguments.string("format") ?? "markdown"
         guard format == "markdown" || format == "json" else { throw FaceBenchError.usage("--format expects markdown or json, got '\(format)'") }
         let options = try evaluationOptions(arguments)
@@ -51,9 +51,9 @@ enum EvalCommand: FaceBenchCommand {
         let protocols = try chooseProtocols(arguments.strings("protocol"), evaluators: toolbox.evaluators, dataset: dataset)
         if rocPrefix != nil {
             guard protocols.contains(where: { $0.name == "fddb" }) else {
-                throw FaceBenchError.usage("eval: --roc-out writes the fddb protocol's ROC, which does not run on dataset \(dataset.name)")
+                throw FaceBenchError.usage("--roc-out writes the fddb protocol's ROC, which does not run on dataset \(dataset.name)")
             }
-            guard predictions.count == 1 else { throw FaceBenchError.usage("eval: --roc-out takes one --predictions file") }
+            guard predictions.count == 1 else { throw FaceBenchError.usage("--roc-out takes one --predictions file") }
         }
         let parameterWarnings = protocols.flatMap { $0.parameterWarnings(options) }
         for warning in parameterWarnings { StandardStreams.error("facebench eval: warning: \(warning)\n") }
@@ -157,7 +157,7 @@ enum EvalCommand: FaceBenchCommand {
         return try names.map { name in
             guard let evaluator = evaluators.first(where: { $0.name == name }) else {
                 let known = evaluators.map(\.name)
-                let hint = closestName(to: name, among: known, within: 3).map { " Did you mean '\($0)'?" } ?? ""
+                let hint = NameSuggestion.closest(to: name, among: known, within: 3).map { " Did you mean '\($0)'?" } ?? ""
                 throw FaceBenchError.usage("unknown protocol '\(name)'.\(hint) Protocols: \(known.joined(separator: ", "))")
             }
             guard evaluator.applies(to: dataset) else {
