@@ -40,6 +40,7 @@ public enum FaceBenchCLI {
         RegisteredCommand(ReportCommand.self), RegisteredCommand(CompareCommand.self), RegisteredCommand(BaselineCommand.self),
         RegisteredCommand(ParityCommand.self),
         RegisteredCommand(EvalCommand.self), RegisteredCommand(BenchEvalCommand.self),
+        RegisteredCommand(CompletionCommand.self),
     ]
 
     public static func main() -> Never {

@@ -16,7 +16,7 @@ enum EvalCommand: FaceBenchCommand {
             fp_table → detection_rate per false-positive count; sizes → buckets; per_image → list, worst first; \
             wider → easy/medium/hard ap; fddb → discrete/continuous tpr_at_1000_fp and the roc. Timings (dataset \
             load, reading each predictions file, each protocol; with --repeat N the best of N runs, single-threaded) \
-            go to stderr and, in JSON, under "timing": {"repeats", "dataset_ms", "read_ms", "evaluate_ms": {protocol: ms}}.
+            go to stderr with --repeat and always, in JSON, under "timing": {"repeats", "dataset_ms", "read_ms", "evaluate_ms": {protocol: ms}}.
             """,
         options: [
             OptionSpec("dataset", .value("NAME|PATH"), help: "Dataset name (see `facebench list`) or a ground-truth file/folder in a known format (COCO JSON, Pascal VOC XML, …)."),
@@ -85,8 +85,9 @@ enum EvalCommand: FaceBenchCommand {
             ]
             runs.append((label, path, warnings, results, timing))
         }
-        let best = repeats > 1 ? " (best of \(repeats))" : ""
-        StandardStreams.error("facebench eval\(best): " + timings.joined(separator: ", ") + "\n")
+        if arguments.string("repeat") != nil {
+            StandardStreams.error("facebench eval (best of \(repeats)): " + timings.joined(separator: ", ") + "\n")
+        }
 
         if format == "json" {
             var objects: [JSONObject] = []

@@ -17,6 +17,8 @@ public enum ImporterChoice {
             return importer
         }
         let candidates = importers.filter { $0.recognises(path) }
+        // A run folder holds WIDER-layout folders, but its detections are the COCO exports.
+        if let explanation = NotPredictions.explain(path) { throw error(explanation) }
         guard !candidates.isEmpty else {
             throw error("\(path) is in no recognised format; name it: \(naming) with FORMAT one of \(known)")
         }
