@@ -67,4 +67,22 @@ final class RegistryTests: XCTestCase {
         let ids = try registry.factories(for: ["haar", "haar", "haar:neighbors=3"]).map(\.info.id)
         XCTAssertEqual(ids, ["haar", "haar-2", "haar-3"])
     }
+
+    func specs(_ values: String...) -> [String] {
+        DetectorSpecList.specs(values, registry: registry, aliases: ["default": ["haar", "haar:scale=1.3"], "all": ["haar"]])
+    }
+
+    func testCommaListsSeparateSpecsAndKeepParametersWithTheirSpec() {
+        XCTAssertEqual(specs("haar,haar"), ["haar", "haar"])
+        XCTAssertEqual(specs("haar:scale=1.05,neighbors=5,haar"), ["haar:scale=1.05,neighbors=5", "haar"])
+        XCTAssertEqual(specs("fast=haar:scale=1.3,slow=haar:scale=1.05,min=30"), ["fast=haar:scale=1.3", "slow=haar:scale=1.05,min=30"])
+        XCTAssertEqual(specs("haar,neighbors=5"), ["haar:neighbors=5"], "a parameter key continues the spec before it")
+        XCTAssertEqual(specs("haar:min=3,min"), ["haar:min=3,min"], "a bare key stays, so the key=value error names it")
+        XCTAssertEqual(specs("haar:scale=1.2,neighbours=2"), ["haar:scale=1.2,neighbours=2"], "a mistyped key is reported against its spec")
+        XCTAssertEqual(specs("haarr,haar"), ["haarr", "haar"], "an unknown kind is its own spec, for the registry to reject")
+        XCTAssertEqual(specs("haar,exec:det --model=a,b"), ["haar", "exec:det --model=a,b"], "free-form arguments take the rest")
+        XCTAssertEqual(specs("default"), ["haar", "haar:scale=1.3"])
+        XCTAssertEqual(specs("haar:neighbors=5,all", "default"), ["haar:neighbors=5", "haar", "haar", "haar:scale=1.3"])
+        XCTAssertEqual(specs("haar:cascade=alt2", "exec:a,b"), ["haar:cascade=alt2", "exec:a,b"], "values are separate lists")
+    }
 }
