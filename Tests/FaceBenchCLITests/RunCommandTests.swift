@@ -48,7 +48,8 @@ final class RunCommandTests: XCTestCase {
         XCTAssertFalse(outcome.stdout.contains("**"), "no Markdown in the terminal")
         XCTAssertTrue(lines.contains("Full report: \(out)/report.md  \(out)/report.html"), outcome.stdout)
         XCTAssertLessThanOrEqual(lines.count, 12, outcome.stdout)
-        XCTAssertLessThanOrEqual(lines.map(\.count).max() ?? 0, 100, outcome.stdout)
+        let table = lines.prefix { !$0.isEmpty }
+        XCTAssertLessThanOrEqual(table.map(\.count).max() ?? 0, 100, "the table fits 100 columns: \(outcome.stdout)")
         let results = try RunResults.read(out + "/dlib-faces/results.json")
         XCTAssertEqual(results.detectors.map(\.id), ["lbp", "fast"])
         XCTAssertEqual(results.records.count, 9)
@@ -94,7 +95,7 @@ final class RunCommandTests: XCTestCase {
                       "\(findings)")
 
         let markdown = try run(same + ["--format", "markdown"], scratch: scratch).stdout
-        XCTAssertTrue(markdown.hasPrefix("## dlib-faces: 9 images, 43 faces\n\n| Detector |"), markdown)
+        XCTAssertTrue(markdown.hasPrefix("## dlib-faces: 9 images, 43 faces\n\n| Detector "), markdown)
         XCTAssertTrue(markdown.contains("- dlib-faces / haar-min=400: most errors are misses"), markdown)
 
         let verbose = try run(same + ["--verbose"], scratch: scratch).stdout
@@ -107,7 +108,8 @@ final class RunCommandTests: XCTestCase {
         let failed = try run(["run", "--config", typo], scratch: scratch, expect: 1)
         XCTAssertTrue(failed.stderr.contains("\(typo): option \"detectr\": not an option of run. Did you mean 'detector'?"), failed.stderr)
         let badValue = try TestData.write(#"{"threads": [0]}"#, to: "bad.json", in: scratch)
-        XCTAssertTrue(try run(["run", "--config", badValue], scratch: scratch, expect: 1).stderr.contains("\(badValue): --threads expects integers >= 1"))
+        let rejected = try run(["run", "--config", badValue], scratch: scratch, expect: 1).stderr
+        XCTAssertTrue(rejected.contains("\(badValue): option \"threads\": --threads expects integers >= 1"), rejected)
     }
 
     func testResumingAfterKillMinus9EqualsAnUninterruptedRun() throws {

@@ -55,15 +55,23 @@ struct ParsedArguments: Sendable {
     var values: [String: [String]] = [:]
     var flags: Set<String> = []
     var positionals: [String] = []
+    /// The config file an option's values came from (`--config`), for errors naming it.
+    var origins: [String: String] = [:]
 
     func string(_ name: String) -> String? { values[name]?.last }
+
+    /// A bad value: a usage error, or one naming the config file the value came from.
+    func invalid(_ name: String, _ message: String) -> FaceBenchError {
+        guard let origin = origins[name] else { return .usage(message) }
+        return .malformed(path: origin, location: "option \"\(name)\"", reason: message)
+    }
     func strings(_ name: String) -> [String] { values[name] ?? [] }
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
     func int(_ name: String, atLeast minimum: Int? = nil) throws -> Int? {
         guard let text = string(name) else { return nil }
         guard let value = Int(text), minimum.map({ value >= $0 }) ?? true else {
-            throw FaceBenchError.usage("--\(name) expects an integer\(minimum.map { " >= \($0)" } ?? ""), got '\(text)'")
+            throw invalid(name, "--\(name) expects an integer\(minimum.map { " >= \($0)" } ?? ""), got '\(text)'")
         }
         return value
     }
@@ -71,7 +79,7 @@ struct ParsedArguments: Sendable {
     func ints(_ name: String, atLeast minimum: Int) throws -> [Int] {
         try strings(name).map { text in
             guard let value = Int(text), value >= minimum else {
-                throw FaceBenchError.usage("--\(name) expects integers >= \(minimum), got '\(text)'")
+                throw invalid(name, "--\(name) expects integers >= \(minimum), got '\(text)'")
             }
             return value
         }
@@ -82,7 +90,7 @@ struct ParsedArguments: Sendable {
         guard let text = string(name) else { return fallback }
         guard let value = Choice(rawValue: text) else {
             let names = Choice.allCases.map(\.rawValue)
-            throw FaceBenchError.usage("--\(name) expects \(names.joined(separator: ", ")), got '\(text)'.\(NameSuggestion.hint(for: text, among: names))")
+            throw invalid(name, "--\(name) expects \(names.joined(separator: ", ")), got '\(text)'.\(NameSuggestion.hint(for: text, among: names))")
         }
         return value
     }
@@ -90,7 +98,7 @@ struct ParsedArguments: Sendable {
     func double(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
         guard let text = string(name) else { return nil }
         guard let value = Double(text), range.contains(value) else {
-            throw FaceBenchError.usage("--\(name) expects a number in \(range.lowerBound)…\(range.upperBound), got '\(text)'")
+            throw invalid(name, "--\(name) expects a number in \(range.lowerBound)…\(range.upperBound), got '\(text)'")
         }
         return value
     }
@@ -109,7 +117,10 @@ extension CommandSpec {
             } catch let FaceBenchError.usage(message) {
                 throw FaceBenchError.malformed(path: path, location: nil, reason: message)
             }
-            for (key, values) in fromFile.values where parsed.values[key] == nil { parsed.values[key] = values }
+            for (key, values) in fromFile.values where parsed.values[key] == nil {
+                parsed.values[key] = values
+                parsed.origins[key] = path
+            }
             parsed.flags.formUnion(fromFile.flags)
         }
         let minimum = self.arguments.filter { !$0.optional }.count
