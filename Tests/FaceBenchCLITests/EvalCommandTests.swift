@@ -103,7 +103,7 @@ final class EvalCommandTests: XCTestCase {
             (["eval", "--dataset", gt, "--predictions", unknown], "is in no recognised format; name it: --importer FORMAT with FORMAT one of coco, "),
             (["eval", "--dataset", gt, "--predictions", gt], "gt.json is COCO ground truth (an object with images and annotations), not detections: give it as --dataset"),
             (["eval", "--dataset", gt, "--predictions", runResults], "results.json is FaceBench run results (results.json), not detections: pass the COCO results beside it"),
-            (["eval", "--dataset", gt, "--predictions", results, "--format", "xml"], "--format expects markdown or json"),
+            (["eval", "--dataset", gt, "--predictions", results, "--format", "xml"], "--format expects markdown, json, got 'xml'"),
             (["eval", "--dataset", gt, "--predictions", results, "--repeat", "0"], "--repeat expects an integer >= 1"),
             (["eval", "--dataset", gt, "--predictions", results, "--roc-out", scratch + "/x-"], "--roc-out writes the fddb protocol's ROC"),
         ]

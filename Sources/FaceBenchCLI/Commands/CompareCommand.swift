@@ -35,25 +35,13 @@ enum CompareCommand: FaceBenchCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
-        var gate = RegressionGate()
-        gate.maxAccuracyDrop = try arguments.double("max-ap-drop", in: 0...1) ?? 0
-        gate.maxSlowdown = try arguments.double("max-slowdown", in: 1...100) ?? 1.15
-        gate.allowMissing = arguments.flag("allow-missing")
-        let reference = arguments.string("reference") ?? BenchmarkSnapshot.defaultReference
-        switch arguments.string("speed") ?? "relative" {
-        case "relative": gate.speed = .relative(reference: reference)
-        case "absolute": gate.speed = .absolute
-        case "report": gate.speed = .reportOnly
-        case let other: throw FaceBenchError.usage("--speed expects relative, absolute or report, got '\(other)'")
-        }
-        let currentPath = arguments.positionals[0]
-        let baselinePath = arguments.string("baseline") ?? "Results/baseline.json"
-        let current = try BenchmarkSnapshot.load(currentPath)
-        let baseline = try BenchmarkSnapshot.load(baselinePath)
-        let outcome = gate.compare(current: current, baseline: baseline)
-        let text = GateReport.text(outcome, current: currentPath, baseline: baselinePath, allRows: arguments.flag("all"))
+        let options = try CompareOptions(arguments)
+        let current = try BenchmarkSnapshot.load(options.current)
+        let baseline = try BenchmarkSnapshot.load(options.baseline)
+        let outcome = options.gate.compare(current: current, baseline: baseline)
+        let text = GateReport.text(outcome, current: options.current, baseline: options.baseline, allRows: options.allRows)
         StandardStreams.output(text)
-        if let file = arguments.string("markdown") { try FileIO.writeAtomically(text, to: file) }
+        if let file = options.markdownFile { try FileIO.writeAtomically(text, to: file) }
         switch outcome.verdict {
         case .regressed: return ExitStatus.regression
         case .improved: return ExitStatus.improvement
