@@ -45,6 +45,9 @@ enum RunCommand: FaceBenchCommand {
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
         let options = try RunOptions(arguments, toolbox: toolbox)
+        // Every dataset is found before anything runs or a run folder is made, so a mistyped
+        // second name neither waits for the first dataset nor leaves an empty run as `latest`.
+        let datasets = try options.datasets.map(toolbox.catalog.resolve)
         let out = try outputDirectory(options.out, resume: options.resume)
         OpenCVBackend.setThreads(options.settings.nativeThreads)
 
@@ -55,8 +58,7 @@ enum RunCommand: FaceBenchCommand {
         var finished: [RunResults] = []
         var html = htmlReport(toolbox: toolbox)
         var interrupted = false
-        for name in options.datasets {
-            let dataset = try toolbox.catalog.resolve(name)
+        for dataset in datasets {
             let directory = out + "/" + dataset.name
             let context = DetectorContext(outputDirectory: directory, dataset: dataset)
             let factories = try toolbox.registry.factories(for: options.detectors, context: context)

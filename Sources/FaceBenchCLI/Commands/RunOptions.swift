@@ -38,7 +38,9 @@ struct RunOptions {
         threads = try arguments.ints("threads", atLeast: 1)
         settings.throughputThreads = threads
         settings.nativeThreads = try arguments.int("native-threads", atLeast: 1) ?? 1
-        settings.shard = try arguments.string("shard").map(Shard.init(parsing:))
+        settings.shard = try arguments.string("shard").map { text in
+            do { return try Shard(parsing: text) } catch let FaceBenchError.usage(message) { throw arguments.invalid("shard", message) }
+        }
         resume = arguments.flag("resume")
         out = arguments.string("out")
         datasets = arguments.strings("dataset").isEmpty ? toolbox.defaultDatasets : arguments.strings("dataset")
