@@ -71,7 +71,7 @@ enum RunCommand: FaceBenchCommand {
             let results = try runner.run()
             finished.append(results)
             try write(results, dataset: dataset, to: directory, toolbox: toolbox, html: &html)
-            if options.verbosity == .verbose {
+            if options.verbosity == .verbose, options.format != .json {
                 StandardStreams.output(MarkdownReport.section(comparison(results), evaluators: toolbox.evaluators) + "\n\n")
             }
             if results.interrupted {
@@ -82,12 +82,13 @@ enum RunCommand: FaceBenchCommand {
         try writeReports(finished, to: out, toolbox: toolbox, html: &html)
         let comparisons = finished.map(comparison)
         let summary = RunSummary(comparisons: comparisons, findings: RunFindings.collect(comparisons, from: toolbox.findingSources), folder: out)
+        // --verbose printed every table as each dataset finished; the findings and paths follow.
+        let tables = options.verbosity == .normal
         switch (options.verbosity, options.format) {
         case (.quiet, _): break
         case (_, .json): StandardStreams.output(JSONWriter().string(summary.json) + "\n")
-        case (.verbose, _): StandardStreams.output("Full report: \(out)/report.md  \(out)/report.html\n")
-        case (.normal, .markdown): StandardStreams.output(summary.markdown)
-        case (.normal, .text): StandardStreams.output(summary.text(styled: StandardStreams.outputIsStyledTerminal))
+        case (_, .markdown): StandardStreams.output(summary.markdown(tables: tables))
+        case (_, .text): StandardStreams.output(summary.text(styled: StandardStreams.outputIsStyledTerminal, tables: tables))
         }
         if interrupted {
             StandardStreams.error("facebench run: interrupted; continue with: facebench run --resume --out \(out) (same options)\n")

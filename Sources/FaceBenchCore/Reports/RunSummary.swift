@@ -31,10 +31,11 @@ public struct RunSummary: Sendable {
 
     var reportFiles: [String] { [folder + "/report.md", folder + "/report.html"] }
 
-    /// Plain text for a terminal; `styled` adds bold and colour (see `TerminalTable`).
-    public func text(styled: Bool) -> String {
+    /// Plain text for a terminal; `styled` adds bold and colour (see `TerminalTable`); without
+    /// `tables`, only the findings and paths (the tables were printed another way).
+    public func text(styled: Bool, tables: Bool = true) -> String {
         var out = ""
-        for comparison in comparisons {
+        for comparison in comparisons where tables {
             out += (styled ? TerminalTable.bold : "") + MarkdownReport.heading(comparison) + (styled ? TerminalTable.reset : "") + "\n"
             out += TerminalTable(Self.headlineTable(comparison), styled: styled).text + "\n"
         }
@@ -47,9 +48,9 @@ public struct RunSummary: Sendable {
         return out
     }
 
-    public var markdown: String {
+    public func markdown(tables: Bool = true) -> String {
         var out = ""
-        for comparison in comparisons {
+        for comparison in comparisons where tables {
             out += "## \(MarkdownReport.heading(comparison))\n\n" + Self.headlineTable(comparison).markdown.text + "\n"
         }
         if !findings.isEmpty {
