@@ -71,11 +71,12 @@ public struct DominantErrorFindings: FindingSource {
             let missed = detector.metrics.missed, falsePositives = detector.metrics.falsePositives
             let errors = missed + falsePositives
             guard errors >= minimumErrors else { return nil }
+            let counted = "\(missed) missed, \(falsePositives) false positive\(falsePositives == 1 ? "" : "s")"
             if Double(missed) >= share * Double(errors) {
-                return Finding(.note, dataset: comparison.dataset, detector: detector.id, "most errors are misses (\(missed) missed, \(falsePositives) false positives)")
+                return Finding(.note, dataset: comparison.dataset, detector: detector.id, "most errors are misses (\(counted))")
             }
             if Double(falsePositives) >= share * Double(errors) {
-                return Finding(.note, dataset: comparison.dataset, detector: detector.id, "most errors are false positives (\(falsePositives) false positives, \(missed) missed)")
+                return Finding(.note, dataset: comparison.dataset, detector: detector.id, "most errors are false positives (\(counted))")
             }
             return nil
         }
