@@ -93,6 +93,9 @@ final class EvalCommandTests: XCTestCase {
         let ambiguous = try TestData.write(#"{"images_processed": 1, "observations": []}"#, to: "either.json", in: scratch)
         let unknown = try TestData.write("x y\n", to: "plain.txt", in: scratch)
         let runResults = try TestData.write(#"{"schema": "facebench.results/1", "environment": {}}"#, to: "results.json", in: scratch)
+        let runFolder = scratch + "/run/dlib-faces"
+        try FileIO.createDirectory(runFolder + "/haar.wider")
+        _ = try TestData.write("{}", to: "results.json", in: runFolder)
         let cases: [([String], String)] = [
             (["eval", "--predictions", results], "facebench eval: error: --dataset is required\n"),
             (["eval", "--dataset", gt], "give at least one --predictions file"),
@@ -102,6 +105,7 @@ final class EvalCommandTests: XCTestCase {
             (["eval", "--dataset", gt, "--predictions", ambiguous], "could be watson or apple-vision; name the format: --importer FORMAT"),
             (["eval", "--dataset", gt, "--predictions", unknown], "is in no recognised format; name it: --importer FORMAT with FORMAT one of coco, "),
             (["eval", "--dataset", gt, "--predictions", gt], "gt.json is COCO ground truth (an object with images and annotations), not detections: give it as --dataset"),
+            (["eval", "--dataset", gt, "--predictions", runFolder], "dlib-faces is a FaceBench run folder, not detections: pass one of its <detector>.coco.json files"),
             (["eval", "--dataset", gt, "--predictions", runResults], "results.json is FaceBench run results (results.json), not detections: pass the COCO results beside it"),
             (["eval", "--dataset", gt, "--predictions", results, "--format", "xml"], "--format expects markdown, json, got 'xml'"),
             (["eval", "--dataset", gt, "--predictions", results, "--repeat", "0"], "--repeat expects an integer >= 1"),

@@ -16,10 +16,10 @@ public enum ImporterChoice {
             }
             return importer
         }
+        if let explanation = NotPredictions.explainFolder(path) { throw error(explanation) }
         let candidates = importers.filter { $0.recognises(path) }
-        // A run folder holds WIDER-layout folders, but its detections are the COCO exports.
-        if let explanation = NotPredictions.explain(path) { throw error(explanation) }
         guard !candidates.isEmpty else {
+            if let explanation = NotPredictions.explainFile(path) { throw error(explanation) }
             throw error("\(path) is in no recognised format; name it: \(naming) with FORMAT one of \(known)")
         }
         guard candidates.count == 1 else {
