@@ -19,9 +19,13 @@ struct Toolbox: Sendable {
     static let defaultDetectors = ["haar", "lbp", "hog", "swift-haar", "swift-lbp", "yunet", "blazeface"]
 
     /// What `--detector default` and `--detector all` stand for: the default comparison, and
-    /// every kind that runs without arguments, at its default parameters.
+    /// every kind that runs without arguments (and whose models are here), at its default parameters.
     var detectorAliases: [String: [String]] {
-        let runnable = registry.kinds.filter { if case .parameters = $0.arguments { true } else { false } }
+        let runnable = registry.kinds.filter { kind in
+            guard case .parameters = kind.arguments else { return false }
+            if case .unavailable = kind.availability() { return false }
+            return true
+        }
         return ["default": Self.defaultDetectors, "all": runnable.map(\.id)]
     }
 
