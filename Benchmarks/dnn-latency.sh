@@ -4,9 +4,9 @@
 # cv::FaceDetectorYN for yunet, the release build's own MTCNN shim objects for mtcnn, OpenCV DNN
 # with an OpenCV letterbox for blazeface-short and blazeface-full, the dlib shim's MMOD for mmod,
 # about a second per image, so not by default), with the ratio; the
-# goal is FaceBench within 5%. The two alternate for ROUNDS rounds and each side keeps its
-# fastest median, so a busy machine slows both alike; still, run it on an idle machine:
-# `make dnn-latency`. Environment: DATASETS ("dlib-faces mit-cmu"), KINDS ("yunet mtcnn blazeface-short blazeface-full"; also mmod),
+# goal is FaceBench within 5%. In each of ROUNDS rounds the two run at the same time, one
+# thread each, so load from elsewhere on a shared machine slows both alike; each side keeps
+# its fastest median. On an idle machine with two cores each has a core: `make dnn-latency`. Environment: DATASETS ("dlib-faces mit-cmu"), KINDS ("yunet mtcnn blazeface-short blazeface-full"; also mmod),
 # ROUNDS (3), REPETITIONS (3 timed calls per image), WARMUP (1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,14 +37,18 @@ printf '| detector | dataset | calls per round | FaceBench p50 ms | C++ direct p
 for dataset in $datasets; do
   for kind in $kinds; do
     models=$(model_for "$kind")
+    # The dataset's images in FaceBench's order, from a quick run of the fastest detector.
+    "$facebench" run --dataset "$dataset" --detector lbp --repetitions 1 --warmup 0 --out "$out/$dataset-$kind-order" >/dev/null 2>&1
+    mapfile -t images < <(python3 -c 'import json,sys; [print(i["path"]) for i in json.load(open(sys.argv[1]))["images"]]' \
+      "$out/$dataset-$kind-order/$dataset/results.json")
     best_ours="" best_direct="" calls=0
     for round in $(seq "$rounds"); do
       run="$out/$dataset-$kind-$round"
-      "$facebench" run --dataset "$dataset" --detector "$(spec_for "$kind")" --repetitions "$repetitions" --warmup "$warmup" --out "$run" >/dev/null 2>&1
-      results="$run/$dataset/results.json"
-      ours=$(facebench_p50 "$results" "$kind")
-      mapfile -t images < <(python3 -c 'import json,sys; [print(i["path"]) for i in json.load(open(sys.argv[1]))["images"]]' "$results")
-      read -r theirs calls < <("$direct" "$kind" "$models" "$warmup" "$repetitions" "${images[@]}" 2>/dev/null)
+      "$facebench" run --dataset "$dataset" --detector "$(spec_for "$kind")" --repetitions "$repetitions" --warmup "$warmup" --out "$run" >/dev/null 2>&1 &
+      "$direct" "$kind" "$models" "$warmup" "$repetitions" "${images[@]}" >"$run.direct" 2>/dev/null
+      wait
+      ours=$(facebench_p50 "$run/$dataset/results.json" "$kind")
+      read -r theirs calls <"$run.direct"
       best_ours=$(python3 -c "import sys; print(min(float(v) for v in sys.argv[1:] if v))" "$ours" "$best_ours")
       best_direct=$(python3 -c "import sys; print(min(float(v) for v in sys.argv[1:] if v))" "$theirs" "$best_direct")
     done

@@ -18,6 +18,23 @@ struct Toolbox: Sendable {
 
     static let defaultDetectors = ["haar", "lbp", "hog", "swift-haar", "swift-lbp", "yunet", "blazeface"]
 
+    /// What `--detector default` and `--detector all` stand for: the default comparison, and
+    /// every kind that runs without arguments (and whose models are here), at its default parameters.
+    var detectorAliases: [String: [String]] {
+        let runnable = registry.kinds.filter { kind in
+            guard case .parameters = kind.arguments else { return false }
+            if case .unavailable = kind.availability() { return false }
+            return true
+        }
+        return ["default": Self.defaultDetectors, "all": runnable.map(\.id)]
+    }
+
+    /// The specs of `--detector` values (comma lists and aliases expanded, `DetectorSpecList`),
+    /// or `fallback` when none was given.
+    func detectorSpecs(_ values: [String], fallback: [String] = defaultDetectors) -> [String] {
+        values.isEmpty ? fallback : DetectorSpecList.specs(values, registry: registry, aliases: detectorAliases)
+    }
+
     /// Accuracy protocols run on every detector beyond the basic metrics.
     var evaluators: [any AccuracyEvaluator] {
         [
@@ -30,6 +47,12 @@ struct Toolbox: Sendable {
             FDDBEvaluator(),
             LandmarkEvaluator(),
         ]
+    }
+
+    /// What `run` points out after its tables: its own checks, then every protocol that has
+    /// findings of its own.
+    var findingSources: [any FindingSource] {
+        RunFindings.standardSources + evaluators.compactMap { $0 as? any FindingSource }
     }
 
     /// Formats of detections made elsewhere, for `file:` detectors and `eval --predictions`

@@ -54,7 +54,7 @@ public final class DlibMMODDetector: FaceDetector {
             id: "mmod", summary: "dlib CNN face detector (MMOD, cnn_face_detection_model_v1), CPU", backend: backend,
             arguments: .parameters([
                 ParameterSpec("upsample", .integer(atLeast: 0, atMost: 2), default: "0",
-                              help: "times the image is doubled before detection (finds faces below ~40 px; 4x the time each)"),
+                              help: "times the image is doubled before detection (each finds faces half as large, at 4x the time; 0 finds faces above ~80 px)"),
             ]),
             availability: { models.availability(of: [model], for: "mmod") }
         ) { request in

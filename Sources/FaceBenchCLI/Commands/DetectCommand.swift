@@ -33,7 +33,7 @@ enum DetectCommand: FaceBenchCommand {
         let nativeThreads = try arguments.int("native-threads", atLeast: 1) ?? 1
         OpenCVBackend.setThreads(nativeThreads)
         DlibBackend.setThreads(nativeThreads)
-        let specs = arguments.strings("detector").isEmpty ? ["haar"] : arguments.strings("detector")
+        let specs = toolbox.detectorSpecs(arguments.strings("detector"), fallback: ["haar"])
         let factories = try toolbox.registry.factories(for: specs)
         let sample = try arguments.string("dataset").map { try groundTruth(for: path, in: toolbox.catalog.resolve($0)) }
         let decoded = try toolbox.decoder.decode(path)

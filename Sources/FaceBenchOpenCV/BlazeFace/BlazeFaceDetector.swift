@@ -52,7 +52,7 @@ extension BlazeFaceDetector {
                 ParameterSpec("range", .choice(BlazeFaceRange.allCases.map(\.rawValue)), default: "short",
                               help: "short: faces within ~2 m, 128 px input; full: up to ~5 m, 192 px input"),
                 ParameterSpec("score", .number(atLeast: 0, atMost: 1), default: nil,
-                              help: "minimum score of a candidate (default: MediaPipe's 0.5 short, 0.6 full)"),
+                              help: "minimum score of a candidate; when unset, MediaPipe's 0.5 (short) or 0.6 (full)"),
                 ParameterSpec("nms", .number(atLeast: 0, atMost: 1), default: "0.3",
                               help: "IoU above which candidates are merged by weighted non-maximum suppression"),
             ]),
