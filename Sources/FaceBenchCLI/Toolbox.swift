@@ -58,7 +58,7 @@ struct Toolbox: Sendable {
     /// Formats of detections made elsewhere, for `file:` detectors and `eval --predictions`
     /// (`ImporterChoice`: the one that recognises the file when the format is not named).
     static let importers: [any DetectionImporter] = [
-        COCOResultsImporter(),
+        COCOKeypointsImporter(), COCOResultsImporter(),
         WatsonImporter(), GoogleVisionImporter(), MLKitImporter(), AppleVisionImporter(),
         WIDERPredictionImporter(), FDDBDetectionImporter(),
     ]

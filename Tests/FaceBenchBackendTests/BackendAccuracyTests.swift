@@ -1,4 +1,5 @@
 import FaceBenchCore
+import FaceBenchDlib
 import FaceBenchTestSupport
 import XCTest
 
@@ -29,14 +30,23 @@ final class BackendAccuracyTests: XCTestCase {
         }
     }
 
-    func testHOGLandmarksFallInsideTheirFaces() throws {
+    func testDlibLandmarkStagesFallInsideTheirFaces() throws {
         var dataset = try TestData.dataset("dlib-faces")
         dataset.samples = [dataset.samples[2]]
-        let found = try detectAll("hog:landmarks=true", on: dataset)[0]
-        XCTAssertFalse(found.isEmpty)
+        var specs = [("hog:landmarks=true", 68), ("haar:landmarks=dlib68", 68)]
+        let fivePoints = try XCTUnwrap(DlibBackend.installedModels.first { $0.path.hasSuffix("shape_predictor_5_face_landmarks.dat") })
+        if (try? testModels.locate(fivePoints, for: "dlib5")) != nil { specs.append(("lbp:landmarks=dlib5", 5)) }
+        for (spec, count) in specs {
+            let found = try detectAll(spec, on: dataset)[0]
+            XCTAssertFalse(found.isEmpty, spec)
+            try assertPointsInsideFaces(found, count: count)
+        }
+    }
+
+    func assertPointsInsideFaces(_ found: [Detection], count: Int) throws {
         for detection in found {
             let points = try XCTUnwrap(detection.landmarks)
-            XCTAssertEqual(points.count, 68)
+            XCTAssertEqual(points.count, count)
             let grown = Box(x: detection.box.x - detection.box.width * 0.25, y: detection.box.y - detection.box.height * 0.25,
                             width: detection.box.width * 1.5, height: detection.box.height * 1.5)
             XCTAssertTrue(points.allSatisfy { grown.x <= $0.x && $0.x <= grown.maxX && grown.y <= $0.y && $0.y <= grown.maxY })

@@ -9,7 +9,8 @@ import XCTest
 
 let testModels = ModelLocator.standard(anchors: [TestData.packageRoot])
 let backendRegistry = DetectorRegistry(
-    OpenCVBackend.kinds + OpenCVBackend.dnnKinds(models: testModels) + DlibBackend.kinds + DlibBackend.modelKinds(models: testModels))
+    OpenCVBackend.kinds + OpenCVBackend.dnnKinds(models: testModels) + DlibBackend.kinds + DlibBackend.modelKinds(models: testModels),
+    landmarkStages: DlibBackend.landmarkStages(models: testModels))
 
 /// Detections already computed, by spec and dataset (several tests score the same run).
 private let detectionCache = Mutex<[String: [[Detection]]]>([:])
