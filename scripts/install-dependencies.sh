@@ -11,6 +11,7 @@ packages=(
   libjpeg-dev libpng-dev             # image decoding (libjpeg-turbo, libpng)
   libjson-c-dev                      # C JSON library measured against FaceBench's own reader
   python3-opencv                     # OpenCV's Python bindings: parity checks and the example plugin
+  python3-numpy                      # scripts/landmark-reference.py (also pulled in by python3-opencv)
   python3-pip                        # the reference packages below, for Debian's Python
   zsh                                # the zsh completion script is checked by running zsh itself
 )
