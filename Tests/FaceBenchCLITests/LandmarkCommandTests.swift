@@ -52,6 +52,13 @@ final class LandmarkCommandTests: XCTestCase {
         let again = try JSONReader.parse(Array(evaluated.stdout.utf8), path: "stdout")
         XCTAssertEqual(again["landmarks"]?["nme"]?["mean"]?.double, mean)
         XCTAssertEqual(again["landmarks"]?["detector_scheme"]?.string, "ibug68")
+        // …and so with the exported ground truth read back as a COCO keypoint set.
+        let fromCOCO = try run(
+            ["eval", "--dataset", out + "/dlib-faces/gt.coco.json", "--predictions", out + "/dlib-faces/hog-landmarks=dlib68.keypoints.coco.json",
+             "--protocol", "landmarks", "--format", "json"], scratch: scratch)
+        let coco = try JSONReader.parse(Array(fromCOCO.stdout.utf8), path: "stdout")
+        XCTAssertEqual(coco["landmarks"]?["nme"]?["mean"]?.double, mean)
+        XCTAssertEqual(coco["landmarks"]?["dataset_scheme"]?.string, "ibug68")
 
         let reference = Process()
         reference.executableURL = URL(fileURLWithPath: "/usr/bin/python3")

@@ -152,4 +152,23 @@ final class LandmarkEvaluatorTests: XCTestCase {
             }
         }
     }
+
+    func testCOCOKeypointGroundTruth() throws {
+        func file(_ keypoints: String) -> [UInt8] {
+            Array("""
+            {"images": [{"id": 1, "file_name": "a.jpg", "width": 100, "height": 100}],
+             "categories": [{"id": 1, "name": "face", "keypoints": [\(LandmarkScheme.five.pointNames.map { "\"\($0)\"" }.joined(separator: ", "))]}],
+             "annotations": [{"id": 1, "image_id": 1, "category_id": 1, "bbox": [10, 10, 50, 50], "keypoints": \(keypoints)}]}
+            """.utf8)
+        }
+        let points = (0..<5).map { "\(20 + $0), 30, 2" }.joined(separator: ", ")
+        let dataset = try COCOLoader.load(bytes: file("[\(points)]"), file: "gt.json", name: "x")
+        XCTAssertEqual(dataset.landmarkScheme, "five")
+        XCTAssertEqual(dataset.samples[0].faces[0].landmarks?.last, Point(x: 24, y: 30))
+        XCTAssertThrowsError(try COCOLoader.load(bytes: file("[1, 2, 2]"), file: "gt.json", name: "x")) {
+            XCTAssertTrue("\($0)".contains("gt.json") && "\($0)".contains("has 3 keypoint numbers; the category names 5 points"), "\($0)")
+        }
+        let unlabelled = try COCOLoader.load(bytes: file("[\(points.dropLast()) 0]"), file: "gt.json", name: "x")
+        XCTAssertNil(unlabelled.samples[0].faces[0].landmarks, "a face with an unlabelled point is not scored")
+    }
 }

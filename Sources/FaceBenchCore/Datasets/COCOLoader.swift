@@ -39,12 +39,15 @@ public enum COCOLoader {
         var crowd: Bool
         var ignore: Bool
         var offset: Int
+        /// COCO `keypoints`: x, y, v triples.
+        var keypoints: [Double]? = nil
     }
 
     public static func load(bytes: [UInt8], file: String, name: String) throws -> Dataset {
         var images: [RawImage] = []
         var annotations: [RawAnnotation] = []
         var categories: [(id: Int, name: String)] = []
+        var keypointNames: [Int: [String]] = [:]
         var sawImages = false, sawAnnotations = false
         try JSONScanner.scan(bytes, path: file) { scanner in
             try scanner.forEachMember("at the start of a COCO ground-truth file") { scanner, key in
@@ -67,6 +70,10 @@ public enum COCOLoader {
                                 id = try scanner.integer("categories[\(categories.count)].id")
                             } else if scanner.key(key, is: "name") {
                                 label = try scanner.string()
+                            } else if scanner.key(key, is: "keypoints") {
+                                var names: [String] = []
+                                try scanner.forEachElement("for categories[\(categories.count)].keypoints") { names.append(try $0.string()) }
+                                keypointNames[categories.count] = names
                             } else {
                                 try scanner.skipValue()
                             }
@@ -87,6 +94,9 @@ public enum COCOLoader {
             throw FaceBenchError.malformed(path: file, location: nil, reason: "not COCO ground truth: needs 'images' and 'annotations'")
         }
         let category = try faceCategory(categories, annotations: annotations, file: file)
+        let pointNames = categories.indices.first { categories[$0].id == category }.flatMap { keypointNames[$0] }
+            ?? (categories.count == 1 ? keypointNames[0] : nil)
+        var incomplete = 0
 
         images.sort { $0.id < $1.id }
         var positionOfImage: [Int: Int] = [:]
@@ -123,7 +133,32 @@ public enum COCOLoader {
             if let area = annotation.area, area != annotation.box.width * annotation.box.height {
                 attributes["area"] = String(area)
             }
-            faces[position].append(Face(box: annotation.box, ignore: annotation.ignore, crowd: annotation.crowd, attributes: attributes))
+            var landmarks: [Point]?
+            if let values = annotation.keypoints, values.contains(where: { $0 != 0 }) {
+                guard values.count % 3 == 0, pointNames.map({ values.count == 3 * $0.count }) ?? true else {
+                    throw FaceBenchError.malformed(
+                        path: file, location: locate(annotation.offset),
+                        reason: "annotation \(annotation.id) has \(values.count) keypoint numbers; the category names \(pointNames?.count ?? 0) points (x, y, v each)")
+                }
+                let triples = stride(from: 0, to: values.count, by: 3).map { (Point(x: values[$0], y: values[$0 + 1]), values[$0 + 2]) }
+                if triples.contains(where: { $0.1 == 0 }) {
+                    incomplete += 1
+                } else {
+                    landmarks = triples.map(\.0)
+                    if let problem = LandmarkChecks.problem(landmarks!, width: images[position].width, height: images[position].height) {
+                        throw FaceBenchError.malformed(path: file, location: locate(annotation.offset), reason: "annotation \(annotation.id): " + problem)
+                    }
+                }
+            }
+            faces[position].append(Face(
+                box: annotation.box, landmarks: landmarks, ignore: annotation.ignore, crowd: annotation.crowd, attributes: attributes))
+        }
+        if incomplete > 0 {
+            StandardStreams.error("facebench: warning: \(file): \(incomplete) faces have unlabelled keypoints (v = 0); they are not scored on landmarks\n")
+        }
+        let scheme = pointNames.flatMap { names in LandmarkScheme.known.first { $0.pointNames == names }?.id }
+        if let pointNames, scheme == nil, faces.contains(where: { $0.contains { $0.landmarks != nil } }) {
+            StandardStreams.error("facebench: warning: \(file): keypoints \(pointNames.prefix(3).joined(separator: ", "))… are no known scheme (\(LandmarkScheme.known.map(\.id).joined(separator: ", "))); the landmarks protocol skips them\n")
         }
         let directory = FileIO.parent(of: file)
         func imagePath(_ image: RawImage) -> String {
@@ -138,7 +173,7 @@ public enum COCOLoader {
                 id: position + 1, name: image.fileName, path: imagesPresent && FileIO.exists(candidate) ? candidate : nil,
                 width: image.width, height: image.height, faces: faces[position], attributes: ["coco_id": String(image.id)])
         }
-        return Dataset(name: name, format: "coco", root: directory, annotationFiles: [file], samples: samples)
+        return Dataset(name: name, format: "coco", root: directory, annotationFiles: [file], samples: samples, landmarkScheme: scheme)
     }
 
     static func image(_ scanner: inout JSONScanner, index: Int) throws -> RawImage {
@@ -164,6 +199,7 @@ public enum COCOLoader {
     static func annotation(_ scanner: inout JSONScanner, index: Int) throws -> RawAnnotation {
         let offset = scanner.valueStart()
         var id: Int?, imageID: Int?, categoryID: Int?, box: Box?, area: Double?, crowd = false, ignore = false
+        var keypoints: [Double]?
         // An explicit loop rather than `forEachMember`: this runs for every face.
         try scanner.expect(UInt8(ascii: "{"), "for annotations[\(index)]")
         if !scanner.consume(UInt8(ascii: "}")) {
@@ -186,6 +222,12 @@ public enum COCOLoader {
                     crowd = try flag(&scanner)
                 } else if scanner.key(key, is: "ignore") {
                     ignore = try flag(&scanner)
+                } else if scanner.key(key, is: "keypoints") {
+                    var values: [Double] = []
+                    let at = scanner.valueStart()
+                    try scanner.forEachElement("for annotations[\(index)].keypoints") { values.append(try $0.number()) }
+                    guard values.allSatisfy(\.isFinite) else { throw scanner.fail("annotations[\(index)].keypoints has a non-finite number", at: at) }
+                    keypoints = values
                 } else {
                     try scanner.skipValue()
                 }
@@ -196,7 +238,9 @@ public enum COCOLoader {
                 .filter(\.1).map(\.0).joined(separator: ", ")
             throw scanner.fail("annotations[\(index)] has no \(missing)", at: offset)
         }
-        return RawAnnotation(id: id, imageID: imageID, categoryID: categoryID, box: box, area: area, crowd: crowd, ignore: ignore, offset: offset)
+        return RawAnnotation(
+            id: id, imageID: imageID, categoryID: categoryID, box: box, area: area, crowd: crowd, ignore: ignore, offset: offset,
+            keypoints: keypoints)
     }
 
     /// Ground-truth boxes may be empty or even inverted (WIDER's validation set has 0-pixel
