@@ -1,7 +1,7 @@
 /// The comparison as one self-contained HTML page: inline CSS and SVG, thumbnails as data
 /// URIs, no script and nothing fetched. Per dataset: the summary table (best values
 /// highlighted), precision-recall and ROC curves, latency box plots, accuracy against
-/// latency with the Pareto front, recall by face size, the protocol tables, each detector's
+/// latency with the Pareto front, recall by face size, landmark CED curves, the protocol tables, each detector's
 /// worst images, and (folded) the latency statistics and how it was all measured.
 ///
 /// Recall by face size comes from the `sizes` protocol stored in the results, or is
@@ -58,6 +58,7 @@ public struct HTMLReport {
             LatencyBoxPlot.chart(comparison, styles: styles),
             AccuracySpeedChart.chart(comparison, styles: styles),
             SizeRecallChart.chart(comparison, sizes: sizes, styles: styles),
+            CEDChart.chart(comparison, styles: styles),
         ].compactMap { $0 }
         out += "<h3>Curves and trade-offs</h3>\n<div class=\"charts\">\n" + charts.map(\.html).joined() + "</div>\n"
         if sizes.allSatisfy({ $0 == nil }), let reason = dataset.problem {
@@ -74,6 +75,11 @@ public struct HTMLReport {
         if let found = dataset.value, var thumbnails = gallery {
             out += "<p class=\"note\">Per detector, the images with the most missed faces plus false positives.</p>\n"
             out += thumbnails.html(comparison, dataset: found, styles: styles)
+            let landmarks = thumbnails.landmarkHTML(comparison, dataset: found, styles: styles)
+            if !landmarks.isEmpty {
+                out += "<h3>Worst landmark faces</h3>\n<p class=\"note\">Per detector, the faces with the largest NME: true points green, the detector's yellow.</p>\n"
+                out += landmarks
+            }
             gallery = thumbnails
         } else {
             out += "<p class=\"note\">No gallery: \(HTMLText.escape(dataset.problem ?? "no image codec available"))</p>\n"
