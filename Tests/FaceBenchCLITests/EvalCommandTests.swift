@@ -103,7 +103,7 @@ final class EvalCommandTests: XCTestCase {
             (["eval", "--dataset", gt, "--predictions", results, "--max-dets", "10,1,100"], "--max-dets expects three increasing positive counts"),
             (["eval", "--dataset", gt, "--predictions", results, "--importer", "yolo"], "unknown format 'yolo' (--importer FORMAT); formats: coco"),
             (["eval", "--dataset", gt, "--predictions", ambiguous], "could be watson or apple-vision; name the format: --importer FORMAT"),
-            (["eval", "--dataset", gt, "--predictions", unknown], "is in no recognised format; name it: --importer FORMAT with FORMAT one of coco, "),
+            (["eval", "--dataset", gt, "--predictions", unknown], "is in no recognised format; name it: --importer FORMAT with FORMAT one of coco-keypoints, coco, "),
             (["eval", "--dataset", gt, "--predictions", gt], "gt.json is COCO ground truth (an object with images and annotations), not detections: give it as --dataset"),
             (["eval", "--dataset", gt, "--predictions", runFolder], "dlib-faces is a FaceBench run folder, not detections: pass one of its <detector>.coco.json files"),
             (["eval", "--dataset", gt, "--predictions", runResults], "results.json is FaceBench run results (results.json), not detections: pass the COCO results beside it"),

@@ -11,7 +11,8 @@
 /// Per detector: mean and median NME, failure rates (share of scored faces with NME above
 /// 0.08 and 0.10), CED AUC up to 0.08 and 0.10 (the area under the cumulative error
 /// distribution on [0, t], divided by t: exactly Σ max(0, t − NMEᵢ) / (n t)), mean normalised
-/// error per point, mean NME by face height, and every scored face's NME.
+/// error per point, mean NME by face height, and every scored face's NME. Null for a
+/// detector without landmarks (no scheme and no detection with points).
 public struct LandmarkEvaluator: AccuracyEvaluator {
     public init() {}
 
@@ -76,8 +77,9 @@ public struct LandmarkEvaluator: AccuracyEvaluator {
             throw FaceBenchError.failed("dataset \(dataset.name)'s scheme \(datasetScheme.id) has no eye points to normalise by")
         }
         let iou = options.iouThreshold ?? 0.5
-        let detectorScheme = Self.detectorScheme(options, detections: detections)
-        let pairing = detectorScheme.map { Self.pairing(detector: $0, dataset: datasetScheme) }
+        // A detector without landmarks has nothing to score: no result, so no empty table row.
+        guard let detectorScheme = Self.detectorScheme(options, detections: detections) else { return .null }
+        let pairing: Pairing? = Self.pairing(detector: detectorScheme, dataset: datasetScheme)
 
         var annotated = 0, missed = 0, withoutLandmarks = 0, unnormalisable = 0
         var faces: [(sample: Sample, face: Int, height: Double, nme: Double, pointErrors: [Double])] = []
@@ -90,7 +92,7 @@ public struct LandmarkEvaluator: AccuracyEvaluator {
                     missed += 1
                     continue
                 }
-                guard let predictedPoints = found[d].landmarks, let pairing, let detectorScheme else {
+                guard let predictedPoints = found[d].landmarks, let pairing else {
                     withoutLandmarks += 1
                     continue
                 }
@@ -137,7 +139,7 @@ public struct LandmarkEvaluator: AccuracyEvaluator {
         }
         return .object([
             "iou_threshold": JSONValue(iou),
-            "dataset_scheme": JSONValue(datasetScheme.id), "detector_scheme": JSONValue(detectorScheme?.id),
+            "dataset_scheme": JSONValue(datasetScheme.id), "detector_scheme": JSONValue(detectorScheme.id),
             "comparison": pairing.map { JSONValue($0.native ? "native" : "common five") } ?? .null,
             "points": JSONValue(pairing?.names ?? []), "normaliser": JSONValue(normaliser.name),
             "faces_annotated": JSONValue(annotated), "faces_scored": JSONValue(faces.count), "faces_missed": JSONValue(missed),
