@@ -26,6 +26,7 @@ struct Toolbox: Sendable {
             FalsePositiveTable(),
             SizeBreakdown(),
             PerImageBreakdown(),
+            ErrorAnalysisEvaluator(),
             WIDEREvaluator(),
             FDDBEvaluator(),
         ]

@@ -71,6 +71,29 @@ final class WIDEREvaluationTests: XCTestCase {
         }
     }
 
+    /// `--wider-flavor python` against the port's numbers the reference computes
+    /// (`python_port_ap`, wider_reference.py --semantics python-port).
+    func testPythonFlavorEqualsThePortOnEveryFixture() throws {
+        let expected = try JSONReader.parse(file: TestData.fixture("WIDER/expected.json"))
+        let events = Set(try XCTUnwrap(expected["events"]?.array).compactMap(\.string))
+        var dataset = try Self.dataset.get()
+        dataset.samples = dataset.samples.filter { events.contains($0.attributes["event"] ?? "") }
+        var options = EvaluationOptions()
+        options.widerFlavor = .python
+        for (name, spec) in try XCTUnwrap(expected["cases"]?.object).pairs {
+            let folder = try Self.unpack(TestData.fixture("WIDER/\(name).bundle"))
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let byID = try WIDERPredictionFolder.read(folder, for: dataset)
+            let detections = dataset.samples.map { byID[$0.id] ?? [] }
+            let result = try WIDEREvaluator().evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: options)
+            XCTAssertEqual(result["flavor"]?.string, "python")
+            for setting in WIDERFaceLoader.settings {
+                let ap = try XCTUnwrap(result[setting]?["ap"]?.double, "\(name) \(setting)")
+                XCTAssertEqual(ap, try XCTUnwrap(spec[setting]?["python_port_ap"]?.double), accuracy: 1e-9, "\(name) \(setting)")
+            }
+        }
+    }
+
     /// Where the popular Python port disagrees with the official code, the fixtures record
     /// both; FaceBench must side with the official one.
     func testFixturesShowWhereThePythonPortDiffers() throws {

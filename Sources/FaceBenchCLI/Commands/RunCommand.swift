@@ -20,6 +20,7 @@ enum RunCommand: FaceBenchCommand {
             OptionSpec("out", .value("DIR"), help: "Output folder.", default: "Results/runs/<UTC time>, linked as Results/runs/latest"),
             OptionSpec("resume", .flag, help: "Continue the interrupted run in --out (default Results/runs/latest) without repeating finished images."),
             OptionSpec("iou", .value("X"), help: "IoU a detection needs to match a face.", default: "0.5"),
+            OptionSpec("wider-flavor", .value("matlab|python"), help: "The WIDER FACE evaluation the wider protocol equals (see `facebench eval`).", default: "matlab"),
             OptionSpec("warmup", .value("N"), help: "Untimed calls per detector and worker before measuring.", default: "2"),
             OptionSpec("repetitions", .value("N"), help: "Timed calls per detector and image (all kept).", default: "1"),
             OptionSpec("threads", .repeated("N[,N…]", commaSeparated: true), help: "Worker counts: the first runs the benchmark, each gets a throughput pass (images/s, scaling efficiency).", default: "1, no throughput pass"),
@@ -41,6 +42,8 @@ enum RunCommand: FaceBenchCommand {
         settings.throughputThreads = threads
         settings.nativeThreads = try arguments.int("native-threads", atLeast: 1) ?? 1
         settings.shard = try arguments.string("shard").map(Shard.init(parsing:))
+        var evaluationOptions = EvaluationOptions()
+        if let flavor = arguments.string("wider-flavor") { evaluationOptions.widerFlavor = try WIDERFlavor(parsing: flavor) }
         let resume = arguments.flag("resume")
         let out = try outputDirectory(arguments.string("out"), resume: resume)
         let datasetNames = arguments.strings("dataset").isEmpty ? toolbox.defaultDatasets : arguments.strings("dataset")
@@ -69,7 +72,7 @@ enum RunCommand: FaceBenchCommand {
                 .init(
                     dataset: dataset, factories: factories, decoder: toolbox.decoder, settings: settings,
                     workers: threads.first ?? 1, outputDirectory: directory, resume: resume, environment: environment,
-                    evaluators: toolbox.evaluators),
+                    evaluators: toolbox.evaluators, evaluationOptions: evaluationOptions),
                 stop: stop)
             let results = try runner.run()
             finished.append(results)

@@ -156,22 +156,28 @@ public enum WIDEROfficialEvaluation {
                     }
                 }
             }
-            var cumulativeProposals = [Int](repeating: 0, count: thresholdCount)
-            var cumulativeRecalled = [Int](repeating: 0, count: thresholdCount)
-            var p = 0, r = 0
-            for t in 1...thresholdCount {
-                p += proposals[t]
-                r += recalled[t]
-                cumulativeProposals[t - 1] = p
-                cumulativeRecalled[t - 1] = r
-            }
-            let precision = zip(cumulativeRecalled, cumulativeProposals).map { Double($0) / Double($1) }
-            let recall = cumulativeRecalled.map { Double($0) / Double(faces) }
-            results.append(Setting(
-                name: name, averagePrecision: AveragePrecision.allPoint(recall: recall, precision: precision), faces: faces,
-                proposals: cumulativeProposals, recalled: cumulativeRecalled, precision: precision, recall: recall))
+            results.append(setting(name, faces: faces, proposals: proposals, recalled: recalled))
         }
         return Result(settings: results, scoreMinimum: Double(minScore), scoreMaximum: Double(maxScore), predictions: total)
+    }
+
+    /// A setting's curve and AP from the proposals and recalled faces first counted at each
+    /// threshold index t (1…1000; index 1001 — below every threshold — is not counted).
+    static func setting(_ name: String, faces: Int, proposals: [Int], recalled: [Int]) -> Setting {
+        var cumulativeProposals = [Int](repeating: 0, count: thresholdCount)
+        var cumulativeRecalled = [Int](repeating: 0, count: thresholdCount)
+        var p = 0, r = 0
+        for t in 1...thresholdCount {
+            p += proposals[t]
+            r += recalled[t]
+            cumulativeProposals[t - 1] = p
+            cumulativeRecalled[t - 1] = r
+        }
+        let precision = zip(cumulativeRecalled, cumulativeProposals).map { Double($0) / Double($1) }
+        let recall = cumulativeRecalled.map { Double($0) / Double(faces) }
+        return Setting(
+            name: name, averagePrecision: AveragePrecision.allPoint(recall: recall, precision: precision), faces: faces,
+            proposals: cumulativeProposals, recalled: cumulativeRecalled, precision: precision, recall: recall)
     }
 
     /// The first t in 1…1000 with `score >= 1 - t/1000` (compared in double, as MATLAB
