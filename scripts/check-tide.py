@@ -9,7 +9,7 @@ errors must be 0. Exit status 1 on any difference, 2 when tidecv cannot be impor
   scripts/check-tide.py --run DIR         every <dataset>/results.json of a `facebench run`
                                           folder, against tidecv on its gt.coco.json and
                                           <detector>.coco.json
-  scripts/check-tide.py --synthetic [--seed N] [--facebench PATH]
+  scripts/check-tide.py --synthetic [--seed N] [--profiles ties,crowd] [--facebench PATH]
                                           synthetic predictions (scripts/evaluation/synthetic.py
                                           profiles) over MIT+CMU and dlib-faces, scored by
                                           `facebench eval --protocol errors`
@@ -103,7 +103,10 @@ def check_run(folder):
     return ok
 
 
-def check_synthetic(facebench, seed, datasets):
+PROFILES = ["realistic", "ties", "crowd", "integer", "dense"]
+
+
+def check_synthetic(facebench, seed, datasets, profiles):
     import synthetic
 
     cases = [("mit-cmu", lambda: synthetic.read_mit_cmu(os.path.join(datasets, "mit-cmu"))),
@@ -111,7 +114,7 @@ def check_synthetic(facebench, seed, datasets):
     ok = True
     with tempfile.TemporaryDirectory() as scratch:
         for name, read in cases:
-            for index, profile in enumerate(["realistic", "ties", "crowd", "integer", "dense"]):
+            for index, profile in enumerate(profiles):
                 images, detections = synthetic.synthesize(read(), seed + index, profile)
                 gt_path, results_path = os.path.join(scratch, "gt.json"), os.path.join(scratch, "results.json")
                 ground_truth, results = synthetic.coco_ground_truth(images), synthetic.coco_results(detections)
@@ -132,6 +135,7 @@ def main():
     mode.add_argument("--run", help="a `facebench run` output folder")
     mode.add_argument("--synthetic", action="store_true")
     parser.add_argument("--seed", type=int, default=7100)
+    parser.add_argument("--profiles", default=",".join(PROFILES), help="synthetic profiles (default: all)")
     parser.add_argument("--facebench", default=os.path.join(REPOSITORY, ".build", "release", "facebench"))
     parser.add_argument("--datasets", default=(os.environ.get("FACEBENCH_DATASETS") or os.path.join(REPOSITORY, "..", "shared", "datasets")).split(":")[0])
     args = parser.parse_args()
@@ -140,7 +144,7 @@ def main():
     except ImportError as error:
         print(f"check-tide: tidecv cannot be imported ({error}); install it with scripts/install-dependencies.sh", file=sys.stderr)
         return 2
-    ok = check_run(args.run) if args.run else check_synthetic(args.facebench, args.seed, args.datasets)
+    ok = check_run(args.run) if args.run else check_synthetic(args.facebench, args.seed, args.datasets, args.profiles.split(","))
     return 0 if ok else 1
 
 
