@@ -117,6 +117,7 @@ final class ReportCommandTests: XCTestCase {
         let run = try requireRun()
         let directory = try TestData.temporaryDirectory(self)
         XCTAssertEqual(FaceBenchCLI.run(["report", run, "--format", "html", "--out", directory + "/report"]), 0)
+        XCTAssertTrue(try FileIO.readText(directory + "/report.html").contains(">Why AP is lost</h4>"), "the page shows the errors chart")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestData.packageRoot + "/scripts/screenshot-report.sh")
         process.arguments = [directory + "/report.html", directory + "/report.png", "1280", "3000"]
