@@ -14,6 +14,8 @@ enum EvalCommand: FaceBenchCommand {
             "faces", "runs": [that object less the dataset keys, …]} for several; \
             protocol keys: coco → AP, AP50, AP75, APs, APm, APl, AR1, AR10, AR100, ARs, ARm, ARl; voc → AP, AP11; \
             fp_table → detection_rate per false-positive count; sizes → buckets; per_image → list, worst first; \
+            errors → ap and dap.{localization, duplicate, background, missed, false_positives, false_negatives} (TIDE, \
+            equal to tidecv), counts and per-image labels; \
             wider → flavor and easy/medium/hard ap; fddb → discrete/continuous tpr_at_1000_fp and the roc. Timings (dataset \
             load, reading each predictions file, each protocol; with --repeat N the best of N runs, single-threaded) \
             go to stderr and, in JSON, under "timing": {"repeats", "dataset_ms", "read_ms", "evaluate_ms": {protocol: ms}}.
@@ -21,7 +23,7 @@ enum EvalCommand: FaceBenchCommand {
         options: [
             OptionSpec("dataset", .value("NAME|PATH"), help: "Dataset name (see `facebench list`) or a ground-truth file/folder in a known format (COCO JSON, Pascal VOC XML, …)."),
             OptionSpec("predictions", .repeated("[LABEL=]PATH", commaSeparated: false), help: "Detections to score; LABEL names them in tables (default: the file name)."),
-            OptionSpec("protocol", .repeated("NAME[,NAME…]", commaSeparated: true), help: "Protocols to run.", default: "every one that applies to the dataset"),
+            OptionSpec("protocol", .repeated("NAME[,NAME…]", commaSeparated: true), help: "Protocols to run (coco, voc, fp_table, sizes, per_image, errors, wider, fddb).", default: "every one that applies to the dataset"),
             OptionSpec("importer", .value("FORMAT"), help: "Format of the predictions when it cannot be recognised.", default: "recognised from the file"),
             OptionSpec("iou", .value("X"), help: "IoU threshold of the single-threshold protocols (voc, fp_table, sizes, per_image, …).", default: "each protocol's standard, 0.5"),
             OptionSpec("max-dets", .value("A,B,C"), help: "COCO maxDets, three increasing counts; every COCO number honours them.", default: "1,10,100"),
