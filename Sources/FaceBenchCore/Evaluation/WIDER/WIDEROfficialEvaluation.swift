@@ -77,15 +77,7 @@ public enum WIDEROfficialEvaluation {
 
     public static func evaluate(_ images: [Image], settings names: [String], iouThreshold: Double = 0.5) -> Result {
         // norm_score.m: the extremes start from single-precision constants.
-        var highest = -Double.infinity, lowest = Double.infinity
-        var total = 0
-        for image in images {
-            for prediction in image.predictions {
-                highest = max(highest, prediction.score)
-                lowest = min(lowest, prediction.score)
-            }
-            total += image.predictions.count
-        }
+        let (highest, lowest, total) = scoreExtremes(images)
         let maxScore = max(Float.leastNormalMagnitude, Float(highest))
         let minScore = min(Float.greatestFiniteMagnitude, Float(lowest))
         let range = maxScore - minScore
@@ -159,6 +151,21 @@ public enum WIDEROfficialEvaluation {
             results.append(setting(name, faces: faces, proposals: proposals, recalled: recalled))
         }
         return Result(settings: results, scoreMinimum: Double(minScore), scoreMaximum: Double(maxScore), predictions: total)
+    }
+
+    /// The highest and lowest score of every prediction (-inf and inf when there is none),
+    /// and how many predictions there are.
+    static func scoreExtremes(_ images: [Image]) -> (highest: Double, lowest: Double, count: Int) {
+        var highest = -Double.infinity, lowest = Double.infinity
+        var count = 0
+        for image in images {
+            for prediction in image.predictions {
+                highest = max(highest, prediction.score)
+                lowest = min(lowest, prediction.score)
+            }
+            count += image.predictions.count
+        }
+        return (highest, lowest, count)
     }
 
     /// A setting's curve and AP from the proposals and recalled faces first counted at each

@@ -22,15 +22,9 @@ public enum WIDERPythonEvaluation {
     public static func evaluate(
         _ images: [WIDEROfficialEvaluation.Image], settings names: [String], iouThreshold: Double = 0.5
     ) -> WIDEROfficialEvaluation.Result {
-        var highest = 0.0, lowest = 1.0
-        var total = 0
-        for image in images {
-            for prediction in image.predictions {
-                highest = max(highest, prediction.score)
-                lowest = min(lowest, prediction.score)
-            }
-            total += image.predictions.count
-        }
+        // norm_score: the extremes start from 0 and 1.
+        let (allHighest, allLowest, total) = WIDEROfficialEvaluation.scoreExtremes(images)
+        let highest = max(0, allHighest), lowest = min(1, allLowest)
         let range = highest - lowest
         let count = WIDEROfficialEvaluation.thresholdCount
 
