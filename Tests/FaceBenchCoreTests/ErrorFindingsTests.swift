@@ -25,7 +25,10 @@ final class ErrorFindingsTests: XCTestCase {
         XCTAssertEqual(errors["images"]?.array?.first?["detections"]?.array?.first?["error"]?.string, "localization")
 
         let comparison = SyntheticRun.comparison([(nil, results)])
-        XCTAssertEqual(ErrorFindings.localization(comparison), [
+        XCTAssertEqual(ErrorAnalysisEvaluator().findings(in: comparison).map(\.line), [
+            "synthetic / tight: most AP lost to false positives is localisation (dAP 1.00, 4 of 4 false positives): its boxes are tighter than synthetic's annotations.",
+        ])
+        XCTAssertEqual(ErrorFindings.sentences(comparison), [
             "tight: most AP lost to false positives is localisation (dAP 1.00, 4 of 4 false positives): its boxes are tighter than synthetic's annotations.",
         ])
         let markdown = MarkdownReport.section(comparison, evaluators: [ErrorAnalysisEvaluator()])

@@ -9,13 +9,6 @@ public enum WIDERFlavor: String, Sendable, CaseIterable {
     /// (`WIDERPythonEvaluation`).
     case python
 
-    public init(parsing text: String) throws {
-        guard let flavor = WIDERFlavor(rawValue: text) else {
-            throw FaceBenchError.usage("--wider-flavor expects \(Self.allCases.map(\.rawValue).joined(separator: " or ")), got '\(text)'")
-        }
-        self = flavor
-    }
-
     /// The tool whose numbers this flavour equals, for tables.
     public var tool: String {
         switch self {

@@ -49,7 +49,7 @@ public struct HTMLReport {
         for warning in ComparisonReport.warnings(comparison) { out += "<p class=\"warning\">\(HTMLText.inline(warning))</p>\n" }
         out += ComparisonReport.summaryTable(comparison).html
         out += "<p class=\"note\">Best value per column highlighted. Hover a detector for its full spec.</p>\n"
-        for finding in ErrorFindings.localization(comparison) { out += "<p class=\"finding\">\(HTMLText.inline(finding))</p>\n" }
+        for finding in ErrorFindings.sentences(comparison) { out += "<p class=\"finding\">\(HTMLText.inline(finding))</p>\n" }
 
         let dataset = reloaded(comparison)
         let sizes = sizeResults(comparison, dataset: dataset.value)
