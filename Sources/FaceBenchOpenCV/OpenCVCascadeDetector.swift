@@ -21,6 +21,12 @@ public final class OpenCVCascadeDetector: FaceDetector {
 }
 
 extension OpenCVCascadeDetector: CascadeScanning {
+    public var window: (width: Int, height: Int) {
+        var width: Int32 = 0, height: Int32 = 0
+        fb_cascade_window(handle, &width, &height)
+        return (Int(width), Int(height))
+    }
+
     public func rawHits(in image: GrayImage, scaleFactor: Double, minSize: Int, maxSize: Int) throws -> [RawHit] {
         let params = fb_cascade_scan_params(
             scale_factor: scaleFactor, min_width: Int32(minSize), min_height: Int32(minSize),

@@ -1,4 +1,5 @@
 @testable import FaceBenchCascade
+import FaceBenchCore
 import XCTest
 
 final class RectangleGroupingTests: XCTestCase {

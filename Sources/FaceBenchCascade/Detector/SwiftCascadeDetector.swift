@@ -24,6 +24,8 @@ public final class SwiftCascadeDetector: FaceDetector, Sendable {
 }
 
 extension SwiftCascadeDetector: CascadeScanning {
+    public var window: (width: Int, height: Int) { (engine.model.windowWidth, engine.model.windowHeight) }
+
     public func rawHits(in image: GrayImage, scaleFactor: Double, minSize: Int, maxSize: Int) -> [RawHit] {
         engine.rawHits(in: image, scaleFactor: scaleFactor, minSize: minSize, maxSize: maxSize)
     }

@@ -49,6 +49,8 @@ public struct GroupedFace: Sendable, Equatable {
 /// detectMultiScale2's neighbour counts and detectMultiScale3's level weights.
 public protocol CascadeScanning {
     var configuration: CascadeConfiguration { get }
+    /// The cascade's training window (e.g. 24×24).
+    var window: (width: Int, height: Int) { get }
     func rawHits(in image: GrayImage, scaleFactor: Double, minSize: Int, maxSize: Int) throws -> [RawHit]
     func faces(from hits: [RawHit], minNeighbors: Int, imageWidth: Int, imageHeight: Int) throws -> [GroupedFace]
 }
