@@ -10,6 +10,7 @@ packages=(
   libjpeg-dev libpng-dev             # image decoding (libjpeg-turbo, libpng)
   libjson-c-dev                      # C JSON library measured against FaceBench's own reader
   python3-opencv                     # OpenCV's Python bindings: parity checks and the example plugin
+  zsh                                # the zsh completion script is checked by running zsh itself
 )
 if [ "${FACEBENCH_WITH_CHROMIUM:-0}" = 1 ]; then packages+=(chromium); fi
 
