@@ -99,7 +99,7 @@ final class CascadeParityTests: XCTestCase {
 
             var tampered = references[0]
             let (combination, image) = try XCTUnwrap(grid.combinations.lazy.compactMap { c in
-                tampered.faces[c]?.first { !$0.value.isEmpty }.map { (c, $0.key) }
+                images.first { tampered.faces[c]?[$0.name]?.isEmpty == false }.map { (c, $0.name) }
             }.first)
             tampered.faces[combination]![image]![0].score += 1e-12
             let caught = try CascadeGridParity.check(images: images, references: [tampered], backends: backends, grid: grid, workers: 1)
