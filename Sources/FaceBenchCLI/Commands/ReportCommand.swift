@@ -23,7 +23,7 @@ enum ReportCommand: FaceBenchCommand {
             OptionSpec("out", .value("PATH"), help: "Write PATH.md, PATH.csv, PATH.json, PATH.html (by format) instead of standard output."),
             OptionSpec("label", .repeated("NAME", commaSeparated: false), help: "Label of each RESULTS argument, in order (default: the part of their paths that differs)."),
             OptionSpec("gallery", .value("N"), help: "Worst images shown per detector in the HTML report; 0 leaves the gallery out.", default: "4"),
-            OptionSpec("thumbnail", .value("PX"), help: "Longest side of the gallery's thumbnails (JPEG in the page: about 30 KB each at 360).", default: "360"),
+            OptionSpec("image-side", .value("PX"), help: "Longest side of the gallery's images, shown as thumbnails and opened full size in the page (larger images are scaled down; JPEG, about 60 KB each at 500 px).", default: "1024"),
         ],
         arguments: [ArgumentSpec(name: "RESULTS", help: "results.json, or a folder of them.", repeated: true)],
         examples: [
@@ -41,7 +41,7 @@ enum ReportCommand: FaceBenchCommand {
             throw FaceBenchError.usage("several formats need --out PATH (files PATH.md, PATH.html, …)")
         }
         let galleryImages = try arguments.int("gallery", atLeast: 0) ?? 4
-        let thumbnailSide = try arguments.int("thumbnail", atLeast: 32) ?? 360
+        let imageSide = try arguments.int("image-side", atLeast: 32) ?? 1024
         let sources = try ResultsLocator.load(arguments.positionals, labels: arguments.strings("label"))
         let comparisons = DatasetComparison.group(sources)
         for format in chosen {
@@ -51,7 +51,7 @@ enum ReportCommand: FaceBenchCommand {
             case "csv": bytes = Array(CSVReport.document(comparisons).utf8)
             case "json": bytes = JSONWriter().bytes(JSONReport.document(comparisons)) + [0x0A]
             default:
-                var report = html(for: sources.map(\.results), toolbox: toolbox, galleryImages: galleryImages, thumbnailSide: thumbnailSide)
+                var report = html(for: sources.map(\.results), toolbox: toolbox, galleryImages: galleryImages, imageSide: imageSide)
                 bytes = Array(report.document(comparisons).utf8)
             }
             if let out {
@@ -66,7 +66,7 @@ enum ReportCommand: FaceBenchCommand {
     }
 
     /// An HTML report builder with the datasets of `results` reloaded for the gallery.
-    static func html(for results: [RunResults], toolbox: Toolbox, galleryImages: Int, thumbnailSide: Int) -> HTMLReport {
+    static func html(for results: [RunResults], toolbox: Toolbox, galleryImages: Int, imageSide: Int) -> HTMLReport {
         var datasets: [String: Dataset] = [:]
         var unavailable: [String: String] = [:]
         for result in results where datasets[result.dataset.name] == nil && unavailable[result.dataset.name] == nil {
@@ -78,7 +78,7 @@ enum ReportCommand: FaceBenchCommand {
         }
         var gallery = Gallery(decoder: toolbox.decoder, encoder: toolbox.encoder)
         gallery.imagesPerDetector = galleryImages
-        gallery.thumbnailSide = thumbnailSide
+        gallery.imageSide = imageSide
         return HTMLReport(
             evaluators: toolbox.evaluators, datasets: datasets, unavailable: unavailable,
             gallery: galleryImages > 0 ? gallery : nil)

@@ -15,6 +15,8 @@ public enum ComparisonReport {
             let values = columns.map { summaryValue($0.key, of: detector) }
             table.add(.init(run: entry.label, detector: detector.id, spec: detector.info.spec, note: note(detector), values: values))
         }
+        table.groupByDetector()
+        table.changeKeys = ["ap50", "f1", "latency_p50_ms"]
         return table
     }
 
@@ -112,6 +114,7 @@ public enum ComparisonReport {
         for (entry, detector, values) in rows {
             table.add(.init(run: entry.label, detector: detector.id, spec: detector.info.spec, note: note(detector), values: keys.map { values[$0] }))
         }
+        table.groupByDetector()
         return table
     }
 
