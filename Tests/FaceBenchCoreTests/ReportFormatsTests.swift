@@ -76,10 +76,11 @@ final class ReportFormatsTests: XCTestCase {
         let text = MarkdownReport.document(twoRuns, evaluators: [SizeBreakdown()])
         XCTAssertTrue(text.contains("## synthetic: 4 images, 4 faces"))
         XCTAssertTrue(text.contains("| Run    | Detector |"), text)
-        XCTAssertTrue(text.contains("| main   | perfect  | **1.0000** |"), text)
+        XCTAssertTrue(text.contains("| main   | perfect  |                          | **1.0000** |"), text)
         XCTAssertTrue(text.contains("### sizes"))
         XCTAssertTrue(text.contains("main / partial"), "protocol rows name run and detector")
-        XCTAssertTrue(text.contains("Runs compared:\n\n- `main`: Test CPU, release build"))
+        XCTAssertLessThan(text.range(of: "| branch / perfect")!.lowerBound, text.range(of: "| main / partial")!.lowerBound, "grouped by detector")
+        XCTAssertTrue(text.contains("Runs compared:\n\n- `main`: commit abc, release build, Test CPU"), text)
         let generic = MarkdownReport.document(twoRuns)
         XCTAssertTrue(generic.contains("buckets.h16-32.recall"), "unknown protocols are tabulated from their numbers")
     }

@@ -68,15 +68,6 @@ public struct ComparisonTable: Sendable, Equatable {
 
     public var hasRuns: Bool { rows.contains { $0.run != nil } }
 
-    /// Rows of the same detector together, detectors in order of first appearance and each
-    /// one's runs in the order given: what a reader compares sits on adjacent lines.
-    public mutating func groupByDetector() {
-        var order: [String] = []
-        for row in rows where !order.contains(row.detector) { order.append(row.detector) }
-        let grouped = order.flatMap { detector in rows.filter { $0.detector == detector } }
-        rows = grouped
-    }
-
     /// How one value moved against the same detector's first row.
     public struct Change: Sendable, Equatable {
         public var column: Int

@@ -41,7 +41,7 @@ public enum MarkdownReport {
     /// nil when there is nothing to show.
     static func protocolMarkdown(_ name: String, _ comparison: DatasetComparison, evaluators: [any AccuracyEvaluator]) -> String? {
         if let evaluator = evaluators.first(where: { $0.name == name }) {
-            let results = comparison.series.compactMap { entry, detector -> (detector: String, result: JSONValue)? in
+            let results = comparison.seriesByDetector.compactMap { entry, detector -> (detector: String, result: JSONValue)? in
                 guard let result = detector.evaluations[name], ComparisonReport.isProtocolResult(result) else { return nil }
                 return ((entry.label.map { $0 + " / " } ?? "") + detector.id, result)
             }
