@@ -39,7 +39,7 @@ public struct AnnotatedImageFolder {
 
     /// The image's name with its extension replaced by `.jpg`; folders kept, `..` dropped so
     /// nothing lands outside the folder.
-    static func fileName(_ name: String) -> String {
+    public static func fileName(_ name: String) -> String {
         let parts = name.split(separator: "/").filter { $0 != ".." && $0 != "." }.map(String.init)
         let file = parts.last.map { ($0 as NSString).deletingPathExtension + ".jpg" } ?? "image.jpg"
         return (parts.dropLast() + [file]).joined(separator: "/")
