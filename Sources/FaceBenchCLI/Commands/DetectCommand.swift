@@ -118,7 +118,7 @@ enum DetectCommand: FaceBenchCommand {
                 let box = detection.box
                 out += "  \(outcome.info.id) \(index + 1)  x \(Formatting.fixed(box.x, 0)) y \(Formatting.fixed(box.y, 0)) w \(Formatting.fixed(box.width, 0)) h \(Formatting.fixed(box.height, 0))  score \(FaceAnnotator.score(detection.score))"
                 if let match = outcome.match, let sample {
-                    let overlap = sample.faces.filter { !$0.ignore }.map { $0.box.iou(box) }.max() ?? 0
+                    let overlap = GreedyMatcher.bestIoU(of: box, among: sample.faces)
                     let verdict: String
                     switch match.outcomes[index] {
                     case .truePositive: verdict = "true positive"

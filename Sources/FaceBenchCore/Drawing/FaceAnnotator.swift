@@ -64,7 +64,7 @@ public enum FaceAnnotator {
             canvas.rectangle(box, color, thickness: thickness)
             drawLandmarks(detection.landmarks, scale: scale, on: &canvas)
             guard showScores else { continue }
-            let overlap = faces.filter { !$0.ignore }.map { $0.box.iou(detection.box) }.max() ?? 0
+            let overlap = GreedyMatcher.bestIoU(of: detection.box, among: faces)
             let text = score(detection.score) + (overlap > 0 ? " IOU " + Formatting.fixed(overlap, 2) : "")
             label(text, above: box, color: color, on: &canvas)
         }

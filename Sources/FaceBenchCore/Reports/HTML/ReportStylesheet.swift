@@ -51,7 +51,7 @@ enum ReportStylesheet {
         figure.thumb .close, figure.thumb .full-only { display: none; }
         figure.thumb:target { position: fixed; inset: 0; z-index: 10; background: rgba(16,19,26,.94); padding: 28px 24px 16px;
           display: flex; flex-direction: column; align-items: center; justify-content: center; }
-        figure.thumb:target img { width: auto; max-width: 100%; max-height: calc(100vh - 90px); cursor: default; border: 0; }
+        figure.thumb:target img { width: auto; height: calc(100vh - 90px); max-width: 100%; object-fit: contain; cursor: default; border: 0; }
         figure.thumb:target figcaption { color: #e8eaed; font-size: 14px; text-align: center; }
         figure.thumb:target .full-only { display: inline; }
         figure.thumb:target .close { display: block; position: absolute; top: 6px; right: 18px; color: #fff; font-size: 30px; text-decoration: none; }
