@@ -11,12 +11,14 @@ enum ReportCommand: FaceBenchCommand {
             RESULTS are results.json files, dataset folders holding one, or run folders (Results/runs/latest) \
             holding <dataset>/results.json. Several runs (two machines, two commits) are shown side by side, \
             labelled by the part of their paths that differs or by --label. Markdown: a table per dataset and \
-            protocol, best value per column in bold. CSV: a row per run × dataset × detector × metric set. JSON: \
+            protocol, best value per column in bold; with several runs, rows grouped by detector with a change column. \
+            CSV: a tidy table, a row per run × dataset × detector × metric (run, dataset, detector, metric, value). JSON: \
             the same tables with columns, directions and best rows. HTML: one self-contained file (inline SVG and \
             CSS, no scripts, no network) with precision-recall and ROC curves, latency box plots, accuracy against \
             latency with the Pareto front, recall by face size, and each detector's worst images drawn with ground \
-            truth and detections — the gallery reloads the dataset by name or by the root stored in the results, \
-            and is left out with a note when it is not found.
+            truth and detections (click one for full size) — the gallery reloads the dataset by name or by the root \
+            stored in the results, and is left out with a note when it is not found. Each run's label, detector \
+            specs, commit, machine and date head the page.
             """,
         options: [
             OptionSpec("format", .repeated("FORMAT[,FORMAT…]", commaSeparated: true), help: "markdown, csv, json, html; several at once need --out.", default: "markdown"),
