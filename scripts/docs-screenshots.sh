@@ -8,14 +8,16 @@
 # Usage: scripts/docs-screenshots.sh FACEBENCH SUFFIX
 #   writes docs/screenshots/{single-run,two-runs,gallery}-SUFFIX.png, and gallery-open-SUFFIX.png
 #   when the report's gallery images open full size.
-# Needs Chromium (scripts/screenshot-report.sh) and /usr/bin/python3 with cv2 (python3-opencv)
-# to crop and scale the captures to a few hundred KB.
+# Needs Chromium (scripts/screenshot-report.sh), /usr/bin/python3 with cv2 (python3-opencv) to
+# crop and scale the captures, and pngquant (apt-get install pngquant) to bring the photos of
+# the gallery to a few hundred KB.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -ne 2 ]; then
   echo "usage: $0 FACEBENCH SUFFIX" >&2
   exit 64
 fi
+command -v pngquant >/dev/null || { echo "docs-screenshots: needs pngquant (apt-get install pngquant)" >&2; exit 1; }
 facebench=$(realpath "$1")
 suffix=$2
 out=$(pwd)/docs/screenshots
@@ -46,7 +48,7 @@ fi
 
 # Top of each page (header, table, charts) and the gallery at the page's end, at 3/4 size.
 /usr/bin/python3 - "$work" "$out" "$suffix" <<'PY'
-import os, sys
+import os, subprocess, sys
 import cv2
 import numpy as np
 
@@ -57,6 +59,7 @@ def save(image, name):
     small = cv2.resize(image, (w * 3 // 4, h * 3 // 4), interpolation=cv2.INTER_AREA)
     path = os.path.join(out, f"{name}-{suffix}.png")
     cv2.imwrite(path, small, [cv2.IMWRITE_PNG_COMPRESSION, 9])
+    subprocess.run(["pngquant", "--quality", "60-90", "--speed", "1", "--force", "--output", path, path], check=True)
     print(f"docs-screenshots: {path} ({os.path.getsize(path)} bytes)", file=sys.stderr)
 
 def page_end(image):
