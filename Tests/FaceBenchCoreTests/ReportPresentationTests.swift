@@ -135,7 +135,7 @@ final class ReportPresentationTests: XCTestCase {
         var branch = SyntheticRun.results([SyntheticRun.perfect(latency: 12)])
         branch.environments = [SyntheticRun.environment(commit: "def456")]
         let comparison = SyntheticRun.comparison([("main", SyntheticRun.results([SyntheticRun.perfect()])), ("branch", branch)])
-        let runs = RunSummary.list([comparison])
+        let runs = RunDescription.list([comparison])
         XCTAssertEqual(runs.map(\.label), ["main", "branch"])
         XCTAssertEqual(runs[1].commit, "def456")
         XCTAssertEqual(runs[0].detectors, ["perfect = perfect:all"])

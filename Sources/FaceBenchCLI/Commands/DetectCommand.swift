@@ -1,5 +1,6 @@
 import FaceBenchCodecs
 import FaceBenchCore
+import FaceBenchDlib
 import FaceBenchOpenCV
 import Foundation
 
@@ -49,12 +50,14 @@ enum DetectCommand: FaceBenchCommand {
             throw FaceBenchError.usage("--format: unknown format '\(format)'; choose text or json")
         }
         let drawing = try arguments.string("draw").map(checkedDrawingPath)
-        OpenCVBackend.setThreads(try arguments.int("native-threads", atLeast: 1) ?? 1)
-        let specs = arguments.strings("detector").isEmpty ? Toolbox.defaultDetectors : arguments.strings("detector")
+        let nativeThreads = try arguments.int("native-threads", atLeast: 1) ?? 1
+        OpenCVBackend.setThreads(nativeThreads)
+        DlibBackend.setThreads(nativeThreads)
+        let specs = toolbox.detectorSpecs(arguments.strings("detector"), fallback: Toolbox.defaultDetectors)
         let factories = try toolbox.registry.factories(for: specs)
         let sample = try arguments.string("dataset").map { try groundTruth(for: path, in: toolbox.catalog.resolve($0)) }
         let decoded = try toolbox.decoder.decode(path)
-        let input = DetectorInput(image: decoded.gray, name: path, path: path)
+        let input = DetectorInput(decoded: decoded, name: path, path: path)
         var outcomes: [Outcome] = []
         for factory in factories {
             let (detector, loadMs) = try MonotonicClock.measure { try factory.makeDetector() }

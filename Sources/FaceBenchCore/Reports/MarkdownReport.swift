@@ -9,7 +9,7 @@ public enum MarkdownReport {
 
     public static func document(_ comparisons: [DatasetComparison], evaluators: [any AccuracyEvaluator] = []) -> String {
         var out = "# FaceBench comparison\n\n"
-        let runs = RunSummary.list(comparisons)
+        let runs = RunDescription.list(comparisons)
         if runs.count > 1 { out += "Runs compared:\n\n" + runs.map { "- " + $0.markdown }.joined(separator: "\n") + "\n\n" }
         for comparison in comparisons { out += section(comparison, evaluators: evaluators) + "\n" }
         return out

@@ -31,7 +31,7 @@ public struct HTMLReport {
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         out += "<title>\(HTMLText.escape(title))</title>\n<style>\n\(ReportStylesheet.css)\n</style>\n</head>\n<body>\n"
         out += "<header class=\"page\"><h1>\(HTMLText.escape(title))</h1>\n"
-        out += runsTable(RunSummary.list(comparisons))
+        out += runsTable(RunDescription.list(comparisons))
         if comparisons.count > 1 {
             out += "<nav>" + comparisons.map { "<a href=\"#\(anchor($0.dataset))\">\(HTMLText.escape($0.dataset))</a>" }.joined() + "</nav>\n"
         }
@@ -43,7 +43,7 @@ public struct HTMLReport {
 
     /// The runs shown, one row each, in the header: what each ran, on which commit and
     /// machine, when.
-    func runsTable(_ runs: [RunSummary]) -> String {
+    func runsTable(_ runs: [RunDescription]) -> String {
         guard !runs.isEmpty else { return "" }
         let labelled = runs.contains { $0.label != nil }
         var out = "<table class=\"runs\"><thead><tr>" + (labelled ? "<th>Run</th>" : "")
