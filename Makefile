@@ -3,7 +3,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/facebench
 
-.PHONY: deps build release test parity bench results baseline gate readme clean
+.PHONY: deps build release test parity bench results baseline gate shard-recipes readme clean
 
 deps:
 	./scripts/install-dependencies.sh
@@ -45,6 +45,11 @@ gate: release
 	rm -rf $(GATE_RUN)
 	$(RELEASE_BIN) run --dataset dlib-faces --dataset mit-cmu --out $(GATE_RUN) >/dev/null
 	./scripts/accuracy-gate.sh $(GATE_RUN) $(BASELINE)
+
+# The README's Slurm and GNU parallel shard recipes, run on a single-node Slurm cluster
+# started on this machine (needs root): merged COCO exports must equal a single run's.
+shard-recipes: release
+	./scripts/check-shard-recipes.sh
 
 # The README's comparison section from Results/comparison.md.
 readme:

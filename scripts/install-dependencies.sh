@@ -15,6 +15,8 @@ packages=(
   zsh                                # the zsh completion script is checked by running zsh itself
 )
 if [ "${FACEBENCH_WITH_CHROMIUM:-0}" = 1 ]; then packages+=(chromium); fi
+# The README's shard recipes on a real scheduler (scripts/check-shard-recipes.sh).
+if [ "${FACEBENCH_WITH_SCHEDULERS:-0}" = 1 ]; then packages+=(slurm-wlm munge parallel); fi
 
 # pycocotools (PyPI), the reference COCO evaluator, for the checks that compare against it.
 if ! python3 -c "import pycocotools" 2>/dev/null; then

@@ -36,17 +36,15 @@ final class ReportCommandTests: XCTestCase {
 
     func testRunWritesMarkdownAndHTMLReports() throws {
         let run = try requireRun()
-        for file in ["report.md", "report.html", "mit-cmu/report.md", "mit-cmu/report.html", "mit-cmu/results.json"] {
+        for file in ["report.md", "report.html", "summary.csv", "mit-cmu/report.md", "mit-cmu/results.json"] {
             XCTAssertTrue(FileIO.exists(run + "/" + file), file)
         }
+        XCTAssertFalse(FileIO.exists(run + "/mit-cmu/report.html"), "one HTML report per run, not a copy per dataset")
+        XCTAssertFalse(FileIO.exists(run + "/mit-cmu/haar.wider"), "MIT+CMU is not in WIDER's layout")
         let results = try RunResults.read(run + "/mit-cmu/results.json")
         XCTAssertNotNil(results.detector("haar")?.evaluations["sizes"], "run stores the sizes protocol")
-        // The WIDER tools' layout holds the same detections as the COCO export.
-        let dataset = try TestData.dataset("mit-cmu")
-        let wider = try WIDERPredictionFolder.read(run + "/mit-cmu/haar.wider", for: dataset)
-        let coco = try COCOResultsImporter().load(run + "/mit-cmu/haar.coco.json", for: dataset)
-        XCTAssertEqual(wider.values.reduce(0) { $0 + $1.count }, coco.values.reduce(0) { $0 + $1.count })
-        XCTAssertGreaterThan(coco.count, 0)
+        let summary = try FileIO.readText(run + "/summary.csv")
+        XCTAssertEqual(summary, CSVReport.document([DatasetComparison(dataset: "mit-cmu", entries: [LabelledResults(label: nil, path: "", results: results)])]))
     }
 
     func testReportWritesTheFourFormats() throws {
@@ -74,9 +72,15 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertTrue(parts[2 + 1].contains("Viola-Jones 2001 (published)"), "MIT+CMU's fp_table shows the published row")
         XCTAssertTrue(parts.last?.contains("| image decode") ?? false, "the run's latency statistics follow")
 
-        let csv = try FileIO.readText(out + ".csv").split(separator: "\r\n")
-        XCTAssertTrue(csv.first?.hasPrefix("run,dataset,detector,spec,metric_set,ap50,") ?? false)
-        XCTAssertEqual(csv.count, 1 + 3 * 6, "header, 3 detectors × (summary and the five tabulated protocols; per_image is a list)")
+        let csv = try FileIO.readText(out + ".csv").split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        XCTAssertEqual(csv.first, ["run", "dataset", "detector", "metric", "value"])
+        XCTAssertTrue(csv.dropFirst().allSatisfy { $0.count == 5 && $0[0].isEmpty && $0[1] == "mit-cmu" && Double($0[4]) != nil })
+        for detector in ["haar", "lbp", "hog"] {
+            let metrics = Set(csv.filter { $0[2] == detector }.map { String($0[3]) })
+            for metric in ["ap50", "latency_p50_ms", "coco.AP", "voc.AP", "sizes.buckets.h16-32.recall"] {
+                XCTAssertTrue(metrics.contains(metric), "\(detector) has \(metric)")
+            }
+        }
 
         let json = try JSONReader.parse(file: out + ".json")
         XCTAssertEqual(json["schema"]?.string, "facebench.report/1")
@@ -86,8 +90,15 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertFalse(html.contains("http://") || html.contains("https://"))
         XCTAssertFalse(html.lowercased().contains("<script"))
         XCTAssertEqual(html.components(separatedBy: "<svg class=\"chart\"").count - 1, 6, "PR, ROC, latency, Pareto, sizes, errors")
-        let thumbnails = html.components(separatedBy: "src=\"data:image/jpeg;base64,").count - 1
-        XCTAssertEqual(thumbnails, 12, "4 worst images for each of 3 detectors")
+        let images = html.components(separatedBy: "src=\"data:image/jpeg;base64,").count - 1
+        XCTAssertEqual(images, 12, "4 worst images for each of 3 detectors, each embedded once")
+        // Each image is a link to itself: the stylesheet shows the targeted figure full size.
+        let ids = html.components(separatedBy: "<figure class=\"thumb\" id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        XCTAssertEqual(ids.count, 12)
+        XCTAssertEqual(Set(ids).count, 12, "unique anchors")
+        for id in ids { XCTAssertTrue(html.contains("<a href=\"#\(id)\" title=\"Open full size\"><img "), id) }
+        XCTAssertTrue(html.contains("figure.thumb:target {"))
+        XCTAssertTrue(html.contains("labels: detection score, IoU with the nearest face"))
         XCTAssertLessThan(html.utf8.count, 3_000_000)
     }
 
