@@ -48,7 +48,7 @@ struct Toolbox: Sendable {
                 OpenCVBackend.kinds + DlibBackend.kinds + SwiftCascadeBackend.kinds + ExternalBackend.kinds
                     + [ImportedDetectorKind.kind(importers: importers)]),
             catalog: DatasetCatalog(
-                definitions: DatasetCatalog.standardDefinitions, formats: DatasetCatalog.standardFormats,
+                definitions: DatasetCatalog.standardDefinitions(zlib: SystemZlib()), formats: DatasetCatalog.standardFormats(zlib: SystemZlib()),
                 searchPath: DatasetCatalog.searchPath(environment: environment, anchors: anchors)),
             decoder: NativeImageDecoder(), encoder: NativeImageDecoder(), checkout: checkout)
     }

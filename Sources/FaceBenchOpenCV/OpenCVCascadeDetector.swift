@@ -1,12 +1,21 @@
 import COpenCVShim
+import FaceBenchCascade
 import FaceBenchCore
 
 /// OpenCV's CascadeClassifier as a FaceBench detector (`haar`, `lbp`).
 public final class OpenCVCascadeDetector: FaceDetector {
     let handle: OpaquePointer
     let configuration: CascadeConfiguration
+    let windowWidth: Int
+    let windowHeight: Int
 
+    /// The cascade is read by the pure-Swift loader first: OpenCV trusts its indices and
+    /// counts (an out-of-range feature or a node branching to itself crashes or hangs it),
+    /// the loader checks every one and names the file and line of the first that is wrong.
     init(path: String, configuration: CascadeConfiguration, id: String) throws {
+        let model = try CascadeLoader.load(path: path)
+        windowWidth = model.windowWidth
+        windowHeight = model.windowHeight
         var error = [CChar](repeating: 0, count: 512)
         guard let handle = fb_cascade_create(path, &error, error.count) else {
             throw FaceBenchError.backend(detector: id, reason: "\(path): " + String(nulTerminated: error))
@@ -19,6 +28,8 @@ public final class OpenCVCascadeDetector: FaceDetector {
 
     public func detect(_ input: DetectorInput) throws -> [Detection] {
         let image = input.image
+        try configuration.checkPyramidLevels(
+            imageWidth: image.width, imageHeight: image.height, windowWidth: windowWidth, windowHeight: windowHeight, image: input.name)
         let params = fb_cascade_params(
             scale_factor: configuration.scaleFactor, min_neighbors: Int32(configuration.minNeighbors),
             min_width: Int32(configuration.minSize), min_height: Int32(configuration.minSize),

@@ -30,7 +30,7 @@ final class WIDEREvaluationTests: XCTestCase {
         return folder
     }
 
-    static let dataset = Result { try WIDERFaceLoader.load(root: TestData.file("wider-val-gt"), name: "wider-val") }
+    static let dataset = Result { try WIDERFaceLoader.load(root: TestData.file("wider-val-gt"), name: "wider-val", zlib: TestData.zlib) }
 
     func testEqualsTheOfficialEvaluationOnEveryFixture() throws {
         let expected = try JSONReader.parse(file: TestData.fixture("WIDER/expected.json"))

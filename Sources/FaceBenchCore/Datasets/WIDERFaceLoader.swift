@@ -23,7 +23,7 @@ public enum WIDERFaceLoader {
 
     /// Loads a folder (the .mat files when present, else the text file) or a `*_bbx_gt.txt`
     /// file. `split` picks `val`, `train`, … when the folder holds several.
-    public static func load(root: String, name: String, split: String? = nil) throws -> Dataset {
+    public static func load(root: String, name: String, split: String? = nil, zlib: any ZlibDecompressor) throws -> Dataset {
         if !FileIO.isDirectory(root) { return try loadText(path: root, name: name) }
         let files = FileIO.list(root)
         let splits = files.compactMap { file -> String? in
@@ -31,7 +31,7 @@ public enum WIDERFaceLoader {
             return String(file.dropFirst("wider_face_".count).dropLast(".mat".count))
         }
         if let chosen = split ?? (splits.contains("val") ? "val" : splits.first), splits.contains(chosen) {
-            return try loadMAT(root: root, name: name, split: chosen)
+            return try loadMAT(root: root, name: name, split: chosen, zlib: zlib)
         }
         let texts = files.filter { $0.hasPrefix("wider_face_") && $0.hasSuffix("_bbx_gt.txt") }
         let preferred = "wider_face_\(split ?? "val")_bbx_gt.txt"
@@ -47,9 +47,9 @@ public enum WIDERFaceLoader {
         return FileIO.list(path).contains { $0.hasPrefix("wider_face_") && ($0.hasSuffix(".mat") || $0.hasSuffix("_bbx_gt.txt")) }
     }
 
-    public static func loadMAT(root: String, name: String, split: String) throws -> Dataset {
+    public static func loadMAT(root: String, name: String, split: String, zlib: any ZlibDecompressor) throws -> Dataset {
         let mainPath = root + "/wider_face_\(split).mat"
-        let main = try MATFile(path: mainPath)
+        let main = try MATFile(path: mainPath, zlib: zlib)
         let events = try cells(main, "event_list")
         let files = try cells(main, "file_list")
         let boxes = try cells(main, "face_bbx_list")
@@ -64,7 +64,7 @@ public enum WIDERFaceLoader {
             let path = root + "/wider_\(setting)_\(split).mat"
             guard FileIO.exists(path) else { continue }
             keepFiles.append(path)
-            keepLists.append(try cells(MATFile(path: path, only: ["gt_list"]), "gt_list", in: path))
+            keepLists.append(try cells(MATFile(path: path, only: ["gt_list"], zlib: zlib), "gt_list", in: path))
         }
         guard keepLists.isEmpty || keepLists.count == settings.count else {
             throw FaceBenchError.malformed(
