@@ -13,11 +13,24 @@ public enum CraftedZlib {
             writer.code(0x30, 8)  // literal 0
             left -= 1
         }
-        while left >= 258 {
+        func match() {
             writer.code(0xC5, 8)  // length code 285: 258 bytes
             writer.code(0, 5)  // distance code 0: distance 1
             left -= 258
         }
+        // Eight matches are 104 bits, 13 whole bytes: once the bits pending before a group are
+        // a match's, every further group writes the same 13 bytes, so they are copied.
+        let groups = left / (258 * 8)
+        if groups >= 2 {
+            for _ in 0..<8 { match() }
+            let start = writer.bytes.count
+            for _ in 0..<8 { match() }
+            let group = Array(writer.bytes[start...])
+            writer.bytes.reserveCapacity(writer.bytes.count + group.count * (groups - 2) + 64)
+            for _ in 2..<groups { writer.bytes += group }
+            left -= (groups - 2) * 258 * 8
+        }
+        while left >= 258 { match() }
         for _ in 0..<left { writer.code(0x30, 8) }
         writer.code(0, 7)  // end of block
         writer.flush()

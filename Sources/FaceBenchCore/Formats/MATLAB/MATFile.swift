@@ -20,7 +20,7 @@ public struct MATFile: Sendable {
         /// Arrays inside arrays (WIDER's lists are 3 deep).
         public var nesting: Int
 
-        public init(inflatedBytes: Int = 512 << 20, elements: Int = 100_000_000, nesting: Int = 32) {
+        public init(inflatedBytes: Int = 256 << 20, elements: Int = 100_000_000, nesting: Int = 32) {
             self.inflatedBytes = inflatedBytes
             self.elements = elements
             self.nesting = nesting
