@@ -18,6 +18,20 @@ struct Toolbox: Sendable {
 
     static let defaultDetectors = ["haar", "lbp", "hog", "swift-haar", "swift-lbp"]
 
+    /// The option of every command that decodes images (docs/limits.md).
+    static let maxMegapixelsOption = OptionSpec(
+        "max-megapixels", .value("N"), help: "Refuse an image whose header declares more than N megapixels, before decoding it.",
+        default: String(Int(NativeImageDecoder.defaultMaximumMegapixels)))
+
+    /// This toolbox with the image decoder's pixel cap from `--max-megapixels`.
+    func limitingImages(_ arguments: ParsedArguments) throws -> Toolbox {
+        var limited = self
+        if let megapixels = try arguments.double("max-megapixels", in: 0.001...1_000_000) {
+            limited.decoder = NativeImageDecoder(maximumMegapixels: megapixels)
+        }
+        return limited
+    }
+
     /// Accuracy protocols run on every detector beyond the basic metrics.
     var evaluators: [any AccuracyEvaluator] {
         [

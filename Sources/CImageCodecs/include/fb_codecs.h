@@ -7,8 +7,12 @@
  *    width * channels), channels 1 (gray source) or 3 (RGB, any color source). Palette,
  *    low-bit-depth and 16-bit images are expanded or reduced to 8 bits per channel as
  *    OpenCV's imread does (16-bit: high byte; alpha: dropped).
+ *  - Images of more than `max_pixels` pixels (width x height from the header) are refused
+ *    before any pixel memory is allocated: a small crafted file can declare 60000x60000.
  *  - Returns 0 on success. On failure returns non-zero, leaves out->pixels NULL and writes a
  *    NUL-terminated reason (without the path) into `error`.
+ *  - A JPEG whose data ends early decodes with grey filler (as OpenCV's imread does); then
+ *    out->warning says so (it is empty otherwise).
  *  - The caller releases pixels with fb_image_free. Safe to call from several threads.
  */
 #ifndef FB_CODECS_H
@@ -25,9 +29,10 @@ typedef struct fb_decoded_image {
     int height;
     int channels;
     unsigned char *pixels;
+    char warning[160];
 } fb_decoded_image;
 
-int fb_decode_file(const char *path, fb_decoded_image *out, char *error, size_t error_size);
+int fb_decode_file(const char *path, double max_pixels, fb_decoded_image *out, char *error, size_t error_size);
 void fb_image_free(fb_decoded_image *image);
 /*
  * Encoding: 8-bit pixels (channels 1 or 3, rows `stride` bytes apart) to a PNG or JPEG held

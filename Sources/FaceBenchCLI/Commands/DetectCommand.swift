@@ -20,6 +20,7 @@ enum DetectCommand: FaceBenchCommand {
             OptionSpec("draw", .value("OUT.png"), help: "Write the image with the detections drawn (PNG, or JPEG if the name ends in .jpg)."),
             OptionSpec("dataset", .value("NAME|PATH"), help: "Dataset holding the image, for its ground truth."),
             OptionSpec("native-threads", .value("N"), help: "Threads OpenCV may use inside one call.", default: "1"),
+            Toolbox.maxMegapixelsOption,
         ],
         arguments: [ArgumentSpec(name: "IMAGE", help: "A JPEG or PNG file.")],
         examples: [
@@ -28,6 +29,7 @@ enum DetectCommand: FaceBenchCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
+        let toolbox = try toolbox.limitingImages(arguments)
         let path = arguments.positionals[0]
         OpenCVBackend.setThreads(try arguments.int("native-threads", atLeast: 1) ?? 1)
         let specs = arguments.strings("detector").isEmpty ? ["haar"] : arguments.strings("detector")
@@ -39,7 +41,7 @@ enum DetectCommand: FaceBenchCommand {
         var panels: [(title: String, image: RGBImage)] = []
         for factory in factories {
             let (detector, loadMs) = try MonotonicClock.measure { try factory.makeDetector() }
-            let (found, latency) = try MonotonicClock.measure { try detector.detect(input) }
+            let (found, latency) = try MonotonicClock.measure { try detector.checkedDetect(input) }
             var entry: JSONObject = [
                 "id": JSONValue(factory.info.id), "spec": JSONValue(factory.info.spec),
                 "load_ms": JSONValue(loadMs), "latency_ms": JSONValue(latency),

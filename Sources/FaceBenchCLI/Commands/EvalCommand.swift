@@ -64,6 +64,7 @@ enum EvalCommand: FaceBenchCommand {
             let (label, path) = splitLabel(entry)
             let importer = try chooseImporter(arguments.string("importer"), path: path, importers: Toolbox.importers)
             let (byID, readTime) = try bestOf(repeats) { try importer.load(path, for: dataset) }
+            try CoordinateBounds.check(byID, from: path, dataset: dataset)
             timings.append("\(label): read \(importer.name) \(Formatting.milliseconds(readTime)) ms")
             let detections = dataset.samples.map { byID[$0.id] ?? [] }
             try PredictionChecks.validate(detections, samples: dataset.samples)

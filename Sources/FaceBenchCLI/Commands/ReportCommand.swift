@@ -24,6 +24,7 @@ enum ReportCommand: FaceBenchCommand {
             OptionSpec("label", .repeated("NAME", commaSeparated: false), help: "Label of each RESULTS argument, in order (default: the part of their paths that differs)."),
             OptionSpec("gallery", .value("N"), help: "Worst images shown per detector in the HTML report; 0 leaves the gallery out.", default: "4"),
             OptionSpec("thumbnail", .value("PX"), help: "Longest side of the gallery's thumbnails (JPEG in the page: about 30 KB each at 360).", default: "360"),
+            Toolbox.maxMegapixelsOption,
         ],
         arguments: [ArgumentSpec(name: "RESULTS", help: "results.json, or a folder of them.", repeated: true)],
         examples: [
@@ -32,6 +33,7 @@ enum ReportCommand: FaceBenchCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
+        let toolbox = try toolbox.limitingImages(arguments)
         let chosen = arguments.strings("format").isEmpty ? ["markdown"] : arguments.strings("format")
         if let unknown = chosen.first(where: { !formats.contains($0) }) {
             throw FaceBenchError.usage("--format: unknown format '\(unknown)'; choose from \(formats.joined(separator: ", "))")

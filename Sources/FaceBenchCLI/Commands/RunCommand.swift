@@ -25,6 +25,7 @@ enum RunCommand: FaceBenchCommand {
             OptionSpec("threads", .repeated("N[,N…]", commaSeparated: true), help: "Worker counts: the first runs the benchmark, each gets a throughput pass (images/s, scaling efficiency).", default: "1, no throughput pass"),
             OptionSpec("native-threads", .value("N"), help: "Threads OpenCV may use inside one call.", default: "1"),
             OptionSpec("shard", .value("K/N"), help: "Run only the K-th of N deterministic slices of each dataset (combine with `facebench merge`)."),
+            Toolbox.maxMegapixelsOption,
         ],
         examples: [
             "facebench run --dataset mit-cmu --detector haar --detector lbp --detector hog",
@@ -33,6 +34,7 @@ enum RunCommand: FaceBenchCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
+        let toolbox = try toolbox.limitingImages(arguments)
         var settings = RunSettings()
         settings.iouThreshold = try arguments.double("iou", in: 0.01...1) ?? 0.5
         settings.warmup = try arguments.int("warmup", atLeast: 0) ?? 2
@@ -72,6 +74,7 @@ enum RunCommand: FaceBenchCommand {
                     evaluators: toolbox.evaluators),
                 stop: stop)
             let results = try runner.run()
+            for warning in results.decodeWarnings { StandardStreams.error("facebench run: WARNING: \(warning)\n") }
             finished.append(results)
             try write(results, dataset: dataset, to: directory, toolbox: toolbox, html: &html)
             StandardStreams.output(MarkdownReport.section(comparison(results), evaluators: toolbox.evaluators) + "\n\n")

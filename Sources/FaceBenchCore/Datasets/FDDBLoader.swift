@@ -36,7 +36,7 @@ public enum FDDBLoader {
                 guard index + 1 < lines.count, let countField = lines[index + 1].fields.first, let count = Int(countField), count >= 0 else {
                     throw FaceBenchError.malformed(path: file, location: "line \(lines[index].number + 1)", reason: "expected the face count of \(image)")
                 }
-                guard index + 2 + count <= lines.count else {
+                guard count <= lines.count - index - 2 else {
                     throw FaceBenchError.malformed(path: file, location: "line \(lines[index].number)", reason: "\(image) lists \(count) faces but the file ends first")
                 }
                 guard seen.insert(image).inserted else {

@@ -101,7 +101,13 @@ public enum WIDERFaceLoader {
                     guard let values = list[i].numeric?.real, values.count == count else {
                         throw FaceBenchError.malformed(path: mainPath, location: "\(labelNames[l])_label_list{\(e + 1)}{\(i + 1)}", reason: "expected \(count) labels")
                     }
-                    for f in faces.indices { faces[f].attributes[labelNames[l]] = values[f] == values[f].rounded() ? String(Int(values[f])) : String(values[f]) }
+                    for f in faces.indices {
+                        guard values[f].isFinite, abs(values[f]) < 1e15 else {
+                            throw FaceBenchError.malformed(
+                                path: mainPath, location: "\(labelNames[l])_label_list{\(e + 1)}{\(i + 1)}", reason: "label \(values[f]) of face \(f + 1) is not a label")
+                        }
+                        faces[f].attributes[labelNames[l]] = values[f] == values[f].rounded() ? String(Int(values[f])) : String(values[f])
+                    }
                 }
                 if keepLists.isEmpty {
                     for f in faces.indices where faces[f].attributes["invalid"] == "1" { faces[f].ignore = true }
@@ -157,7 +163,7 @@ public enum WIDERFaceLoader {
             }
             // An image without faces still has one placeholder line.
             let faceLines = max(count, 1)
-            guard index + 2 + faceLines <= lines.count else {
+            guard faceLines <= lines.count - index - 2 else {
                 throw FaceBenchError.malformed(path: path, location: "line \(header.number)", reason: "\(imageName) lists \(count) faces but the file ends first")
             }
             var faces: [Face] = []

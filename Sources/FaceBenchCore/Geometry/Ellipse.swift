@@ -3,7 +3,7 @@ import Foundation
 /// A rotated ellipse, as FDDB annotates faces: radii along its own axes, the angle of the
 /// major axis in radians — the axis points along (cos θ, sin θ) in image coordinates, y down,
 /// as the FDDB toolkit draws it — and the centre.
-public struct Ellipse: Hashable, Sendable {
+public struct Ellipse: Hashable, Sendable, CustomStringConvertible {
     public var majorRadius: Double
     public var minorRadius: Double
     public var angle: Double
@@ -27,4 +27,9 @@ public struct Ellipse: Hashable, Sendable {
     }
 
     public var area: Double { Double.pi * majorRadius * minorRadius }
+
+    /// FDDB's own field order: major and minor radius, angle, centre x and y.
+    public var description: String {
+        "ellipse \(majorRadius) \(minorRadius) \(angle) \(centerX) \(centerY)"
+    }
 }

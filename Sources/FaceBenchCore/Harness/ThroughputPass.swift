@@ -81,7 +81,7 @@ struct ThroughputPass {
                 while !stop.isRequested {
                     let index = shared.next.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard index < images.count else { break }
-                    let found = (try? detector.detect(images[index])) ?? []
+                    let found = (try? detector.checkedDetect(images[index])) ?? []
                     shared.results.withLock { $0[index] = found }
                 }
             }
