@@ -1,3 +1,4 @@
+import FaceBenchCodecs
 import FaceBenchCore
 import FaceBenchTestSupport
 import Foundation
@@ -82,5 +83,87 @@ final class HostileInputTests: XCTestCase {
         for spec in ["lbp:scale=1.0000000001", "swift-lbp:scale=1.0000001", "haar:scale=1.00001"] {
             try refused(["detect", try image(), "--detector", spec], mentions: ["pyramid levels", "at most 1000 are scanned"])
         }
+    }
+
+    // MARK: 5. Decompression bombs: the header's size is checked before decoding
+
+    /// A real PNG with its IHDR patched to `width`x`height` (and the chunk's CRC fixed).
+    func pngDeclaring(width: UInt32, height: UInt32) throws -> [UInt8] {
+        var png = try NativeImageDecoder().encodePNG(RGBImage(width: 64, height: 64, pixels: [UInt8](repeating: 90, count: 64 * 64 * 3)))
+        for (offset, value) in [(16, width), (20, height)] {
+            for k in 0..<4 { png[offset + k] = UInt8(value >> (24 - 8 * k) & 0xFF) }
+        }
+        let crc = Self.crc32(png[12..<29])
+        for k in 0..<4 { png[29 + k] = UInt8(crc >> (24 - 8 * k) & 0xFF) }
+        return png
+    }
+
+    static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    /// A real JPEG with its frame header patched to `width`x`height`.
+    func jpegDeclaring(width: Int, height: Int) throws -> [UInt8] {
+        var jpeg = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try image())))
+        var i = 2
+        while jpeg[i + 1] != 0xC0 && jpeg[i + 1] != 0xC2 { i += 2 + Int(jpeg[i + 2]) << 8 + Int(jpeg[i + 3]) }
+        jpeg[i + 5] = UInt8(height >> 8); jpeg[i + 6] = UInt8(height & 0xFF)
+        jpeg[i + 7] = UInt8(width >> 8); jpeg[i + 8] = UInt8(width & 0xFF)
+        return jpeg
+    }
+
+    func save(_ bytes: [UInt8], _ name: String) throws -> String {
+        let path = scratch + "/" + name
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func testImagesDeclaringHugeSizesAreRefusedBeforeDecoding() throws {
+        let png = try save(try pngDeclaring(width: 60000, height: 60000), "bomb.png")
+        try refused(["detect", png, "--detector", "lbp"],
+                    mentions: [png, "60000x60000 is 3600.0 megapixels, more than the cap of 200.0 (--max-megapixels)"])
+        let jpeg = try save(try jpegDeclaring(width: 20000, height: 20000), "bomb.jpg")
+        try refused(["detect", jpeg, "--detector", "lbp"], mentions: [jpeg, "20000x20000 is 400.0 megapixels"])
+        try refused(["detect", jpeg, "--detector", "lbp", "--max-megapixels", "100"], mentions: ["more than the cap of 100.0"])
+        let huge = try save(try jpegDeclaring(width: 65500, height: 65500), "huge.jpg")
+        try refused(["detect", huge, "--detector", "lbp"], mentions: [huge, "65500x65500 is 4290.2 megapixels"])
+        // The cap is the user's: an ordinary image under a small one is refused as well.
+        try refused(["detect", try image(), "--detector", "lbp", "--max-megapixels", "0.1"], mentions: ["360x480 is 0.2 megapixels"])
+    }
+
+    // MARK: 7. One bad image fails that image only
+
+    func testUndecodableImagesFailOnlyThemselvesAndTruncatedJPEGsWarn() throws {
+        let real = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try image())))
+        let truncatedPNG = Array(try pngDeclaring(width: 64, height: 64).dropLast(40))
+        let files: [(String, [UInt8])] = [
+            ("good.jpg", real), ("empty.jpg", []), ("cut.png", truncatedPNG), ("half.jpg", Array(real.prefix(real.count / 2))),
+        ]
+        var xml = "<?xml version='1.0'?>\n<dataset><images>\n"
+        for (name, bytes) in files {
+            _ = try save(bytes, name)
+            xml += "<image file='\(name)' width='360' height='480'><box top='100' left='100' width='80' height='80'/></image>\n"
+        }
+        let dataset = try write(xml + "</images></dataset>\n", "set.xml")
+        let out = scratch + "/run"
+        let outcome = try CommandRunner.run(["run", "--dataset", dataset, "--detector", "lbp", "--out", out], scratch: scratch, timeout: 60)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("WARNING: half.jpg: truncated JPEG: the data ends early and the rest was decoded as grey"), outcome.stderr)
+        let results = try RunResults.read(out + "/set/results.json")
+        let failures = try XCTUnwrap(results.detectors.first?.failures)
+        XCTAssertEqual(failures.map(\.image), ["empty.jpg", "cut.png"])
+        XCTAssertTrue(failures[0].reason.contains("the file is empty (0 bytes)"), failures[0].reason)
+        XCTAssertTrue(failures[1].reason.contains("the file ends inside the PNG data (truncated; libpng: Read Error)"), failures[1].reason)
+        XCTAssertEqual(results.records.count, 4)
+        XCTAssertTrue(outcome.stdout.contains("2 failed"), outcome.stdout)
+        // The failed images are recorded, so a resume has nothing left to do and does not stop on them.
+        let resumed = try CommandRunner.run(["run", "--resume", "--dataset", dataset, "--detector", "lbp", "--out", out], scratch: scratch, timeout: 60)
+        XCTAssertEqual(resumed.status, 0, resumed.stderr)
+        XCTAssertEqual(try RunResults.read(out + "/set/results.json").records.count, 4)
     }
 }
