@@ -86,6 +86,13 @@ struct Toolbox: Sendable {
         return nil
     }
 
+    /// A dataset by name or path, its warnings printed for `command`.
+    func dataset(_ nameOrPath: String, command: String) throws -> Dataset {
+        let dataset = try catalog.resolve(nameOrPath)
+        for warning in dataset.warnings { StandardStreams.error("facebench \(command): WARNING: \(warning)\n") }
+        return dataset
+    }
+
     /// The dataset results were made on: by name when the catalog knows it, else from the
     /// folder the results recorded (`merge`, and the gallery of `report`).
     func dataset(of results: RunResults) throws -> Dataset {

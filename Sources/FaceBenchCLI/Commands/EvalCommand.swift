@@ -47,7 +47,7 @@ enum EvalCommand: FaceBenchCommand {
         let repeats = try arguments.int("repeat", atLeast: 1) ?? 1
         let rocPrefix = arguments.string("roc-out")
 
-        let (dataset, datasetTime) = try MonotonicClock.measure { try toolbox.catalog.resolve(datasetName) }
+        let (dataset, datasetTime) = try MonotonicClock.measure { try toolbox.dataset(datasetName, command: "eval") }
         let protocols = try chooseProtocols(arguments.strings("protocol"), evaluators: toolbox.evaluators, dataset: dataset)
         if rocPrefix != nil {
             guard protocols.contains(where: { $0.name == "fddb" }) else {
@@ -65,6 +65,7 @@ enum EvalCommand: FaceBenchCommand {
             let importer = try chooseImporter(arguments.string("importer"), path: path, importers: Toolbox.importers)
             let (byID, readTime) = try bestOf(repeats) { try importer.load(path, for: dataset) }
             try CoordinateBounds.check(byID, from: path, dataset: dataset)
+            for warning in importer.warnings(path, for: dataset, loaded: byID) { StandardStreams.error("facebench eval: WARNING: \(warning)\n") }
             timings.append("\(label): read \(importer.name) \(Formatting.milliseconds(readTime)) ms")
             let detections = dataset.samples.map { byID[$0.id] ?? [] }
             try PredictionChecks.validate(detections, samples: dataset.samples)

@@ -60,7 +60,7 @@ enum RunCommand: FaceBenchCommand {
         var html = htmlReport(toolbox: toolbox)
         var interrupted = false
         for name in datasetNames {
-            let dataset = try toolbox.catalog.resolve(name)
+            let dataset = try toolbox.dataset(name, command: "run")
             let directory = out + "/" + dataset.name
             let context = DetectorContext(outputDirectory: directory, dataset: dataset)
             let factories = try toolbox.registry.factories(for: specs, context: context)

@@ -13,6 +13,11 @@ public enum CascadeDetectorKind {
     ) -> DetectorKind {
         DetectorKind(id: id, summary: summary, backend: backend, arguments: .parameters(CascadeConfiguration.parameters(for: family))) { request in
             let configuration = CascadeConfiguration(family: family, values: request.parameters)
+            if configuration.maxSize > 0, configuration.minSize > configuration.maxSize {
+                throw FaceBenchError.invalidSpec(
+                    spec: request.spec.text,
+                    reason: "min=\(configuration.minSize) is larger than max=\(configuration.maxSize): no face could be found")
+            }
             let path = try configuration.cascadePath(environment: ProcessInfo.processInfo.environment, spec: request.spec.text)
             let info = DetectorInfo(
                 kind: id, id: request.id, spec: request.canonicalSpec, backend: backend, library: library,

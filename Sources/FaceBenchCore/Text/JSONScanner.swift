@@ -254,7 +254,9 @@ struct JSONScanner {
             }
         }
         let value = try number()
-        guard value == value.rounded(), abs(value) < 9.0e15 else { throw fail("\(what()) must be an integer", at: start) }
+        guard value == value.rounded() else { throw fail("\(what()) must be an integer", at: start) }
+        // Beyond 2^53 doubles skip integers, so two ids could read as one.
+        guard abs(value) < 9.0e15 else { throw fail("\(what()) \(JSONWriter.format(value)) is out of range (at most 9e15)", at: start) }
         return Int(value)
     }
 
