@@ -166,4 +166,80 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(resumed.status, 0, resumed.stderr)
         XCTAssertEqual(try RunResults.read(out + "/set/results.json").records.count, 4)
     }
+
+    // MARK: 4. Huge finite numbers are refused where they enter
+
+    func cocoGroundTruth(box: String, imageSize: String = "\"width\": 360, \"height\": 480", id: String = "1") -> String {
+        """
+        {"images": [{"id": \(id), "file_name": "a.jpg", \(imageSize)}],
+         "annotations": [{"id": 1, "image_id": 1, "category_id": 1, "bbox": \(box), "area": 100, "iscrowd": 0}],
+         "categories": [{"id": 1, "name": "face"}]}
+        """
+    }
+
+    func testHugeOrNonFiniteValuesInFilesAreRefusedWithTheirPlace() throws {
+        let predictions = try write("[]", "none.json")
+        let gt = try write(cocoGroundTruth(box: "[1e308, 10, 20, 20]"), "huge.json")
+        try refused(["eval", "--dataset", gt, "--predictions", predictions], mentions: ["a.jpg face 1: box x 1e+308 is beyond ±2^30 pixels"])
+
+        let fine = try write(cocoGroundTruth(box: "[10, 10, 20, 20]"), "fine.json")
+        let detections = try write(#"[{"image_id": 1, "category_id": 1, "bbox": [10, 10, 1e300, 20], "score": 0.5}]"#, "huge-results.json")
+        try refused(["eval", "--dataset", fine, "--predictions", detections], mentions: [detections, "a.jpg", "box width 1e+300 is beyond ±2^30 pixels"])
+
+        let landmarks = try write(
+            "<dataset><images><image file='a.jpg' width='360' height='480'>\n<box top='10' left='10' width='50' height='50'>\n"
+                + "<part name='00' x='nan' y='20'/></box></image></images></dataset>\n", "landmarks.xml")
+        try refused(["eval", "--dataset", landmarks, "--predictions", predictions], mentions: [landmarks, "<part> at line 3", "x is nan"])
+        let size = try write("<dataset><images><image file='a.jpg' width='9223372036854775807' height='480'/></images></dataset>\n", "size.xml")
+        try refused(["eval", "--dataset", size, "--predictions", predictions], mentions: [size, "width=9223372036854775807 is beyond 2^30 pixels"])
+
+        let wider = try write("0--Parade/0_Parade_1.jpg\n9223372036854775807\n1 2 3 4 0 0 0 0 0 0\n", "wider_face_val_bbx_gt.txt")
+        try refused(["eval", "--dataset", wider, "--predictions", predictions], mentions: [wider, "line 1", "lists 9223372036854775807 faces but the file ends first"])
+        let folds = scratch + "/fddb"
+        try FileManager.default.createDirectory(atPath: folds, withIntermediateDirectories: true)
+        _ = try TestData.write("2002/08/11/big/img_591\n9223372036854775807\n1 1 0 5 5 1\n", to: "FDDB-fold-01-ellipseList.txt", in: folds)
+        try refused(["eval", "--dataset", folds, "--predictions", predictions], mentions: ["FDDB-fold-01-ellipseList.txt", "lists 9223372036854775807 faces"])
+    }
+
+    /// The shipped FDDB folds with a one-line prediction file whose ellipse angle is 1e300.
+    func testAnFDDBEllipseAngleOfTenToThe300IsRefused() throws {
+        _ = try TestData.file("fddb-folds")
+        let prediction = try write("2002/08/11/big/img_591\n1\n100 80 1e300 270 160 0.9\n", "angle.txt")
+        try refused(["eval", "--dataset", "fddb", "--predictions", prediction], mentions: [prediction, "line 3", "ellipse angle 1e+300 is not radians within ±2π"])
+    }
+
+    // MARK: 9. Errors that say what is wrong
+
+    func testErrorsNameTheRealProblem() throws {
+        let predictions = try write("[]", "none.json")
+        let bigID = try write(cocoGroundTruth(box: "[10, 10, 20, 20]", id: "4611686018427387904"), "id.json")
+        try refused(["eval", "--dataset", bigID, "--predictions", predictions], mentions: [bigID, "line 1, column 20: images[0].id 4.611686018427388e+18 is out of range (at most 9e15)"])
+        let bom = try write("\u{FEFF}" + cocoGroundTruth(box: "[10, 10, 20, 20]"), "bom.json")
+        let accepted = try CommandRunner.run(["eval", "--dataset", bom, "--predictions", predictions], scratch: scratch, timeout: 10)
+        XCTAssertEqual(accepted.status, 0, "a UTF-8 byte-order mark is accepted: \(accepted.stderr)")
+        let negative = try write(cocoGroundTruth(box: "[10, 10, 20, 20]", imageSize: "\"width\": -360, \"height\": 480"), "negative.json")
+        try refused(["eval", "--dataset", negative, "--predictions", predictions], mentions: [negative, "images[0].width is -360; an image size cannot be negative"])
+        let doctype = try write("<?xml version='1.0'?>\n<!DOCTYPE dataset [\n" + String(repeating: "<!-- padding -->\n", count: 80)
+            + "]>\n<dataset><images><image file='a.jpg' width='360' height='480'/></images></dataset>\n", "doctype.xml")
+        let read = try CommandRunner.run(["eval", "--dataset", doctype, "--predictions", predictions], scratch: scratch, timeout: 10)
+        XCTAssertEqual(read.status, 0, "a long DOCTYPE does not hide the dlib format: \(read.stderr)")
+        let name = String(repeating: "n", count: 300)
+        let replay = try write("{}", "replay.json")
+        let misbehaving = TestData.packageRoot + "/Tests/Fixtures/plugins/misbehaving_detector.py"
+        try refused(["run", "--dataset", "dlib-faces", "--out", scratch + "/named", "--detector", "exec:/usr/bin/python3 \(misbehaving) --replay \(replay) --name \(name)"],
+                    status: 64, mentions: ["is 300 characters; ids name the run's files, so at most 100: give it a shorter label, as in NAME=SPEC"])
+        try refused(["run", "--dataset", "dlib-faces", "--out", scratch + "/minmax", "--detector", "lbp:min=80,max=40"],
+                    status: 64, mentions: ["min=80 is larger than max=40: no face could be found"])
+    }
+
+    func testACorruptLineOfARunLogIsNamed() throws {
+        let out = scratch + "/run"
+        let first = try CommandRunner.run(["run", "--dataset", "dlib-faces", "--detector", "lbp", "--out", out], scratch: scratch, timeout: 120)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let log = out + "/dlib-faces/images.jsonl"
+        var lines = try FileIO.readText(log).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[4] = "{\"id\": 3, \"order\": [\"lbp\"], \"results\": oops}"
+        try FileIO.writeAtomically(lines.joined(separator: "\n"), to: log)
+        try refused(["run", "--resume", "--dataset", "dlib-faces", "--detector", "lbp", "--out", out], mentions: [log, "line 5, column"])
+    }
 }

@@ -74,7 +74,9 @@ public enum FDDBLoader {
         guard values.count == 5, values.allSatisfy({ $0?.isFinite == true }) else {
             throw FaceBenchError.malformed(path: file, location: "line \(line.number)", reason: "expected 'major_radius minor_radius angle center_x center_y 1'")
         }
-        return Ellipse(majorRadius: values[0]!, minorRadius: values[1]!, angle: values[2]!, centerX: values[3]!, centerY: values[4]!)
+        let ellipse = Ellipse(majorRadius: values[0]!, minorRadius: values[1]!, angle: values[2]!, centerX: values[3]!, centerY: values[4]!)
+        if let reason = ellipse.angleProblem { throw FaceBenchError.malformed(path: file, location: "line \(line.number)", reason: reason) }
+        return ellipse
     }
 
     static func foldNumber(_ file: String) -> String? {

@@ -53,7 +53,7 @@ extension DatasetCatalog {
             name: "coco",
             recognises: { path in
                 guard path.lowercased().hasSuffix(".json"), let prefix = try? FileIO.readPrefix(path, count: 256) else { return false }
-                return prefix.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 } == UInt8(ascii: "{")
+                return JSONReader.significantBytes(prefix).first == UInt8(ascii: "{")
             },
             load: { path, name in try COCOLoader.load(file: path, name: name) }),
         DatasetFormat(

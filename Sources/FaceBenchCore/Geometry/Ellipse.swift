@@ -28,6 +28,13 @@ public struct Ellipse: Hashable, Sendable, CustomStringConvertible {
 
     public var area: Double { Double.pi * majorRadius * minorRadius }
 
+    /// Why the angle is refused, or nil: FDDB's angles are radians within a turn (the
+    /// annotations' within ±π/2). One of 1e300 would overflow the integer degrees OpenCV's
+    /// ellipse drawing (FDDB's masks) works in.
+    public var angleProblem: String? {
+        abs(angle) <= 2 * Double.pi ? nil : "ellipse angle \(angle) is not radians within ±2π"
+    }
+
     /// FDDB's own field order: major and minor radius, angle, centre x and y.
     public var description: String {
         "ellipse \(majorRadius) \(minorRadius) \(angle) \(centerX) \(centerY)"

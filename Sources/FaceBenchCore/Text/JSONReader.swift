@@ -8,6 +8,13 @@ public struct JSONReader {
 
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
+    /// The bytes of a JSON text without a leading byte-order mark and without whitespace,
+    /// for recognising a format from a file's first bytes.
+    public static func significantBytes(_ prefix: [UInt8]) -> [UInt8] {
+        (prefix.starts(with: byteOrderMark) ? prefix.dropFirst(3) : prefix[...])
+            .filter { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+    }
+
     /// Parses one JSON value; `firstLine` is the file line the bytes start on, so errors in
     /// one line of a JSON-lines file name that line. A leading UTF-8 byte-order mark is skipped.
     public static func parse(_ bytes: [UInt8], path: String, firstLine: Int = 1) throws -> JSONValue {

@@ -61,7 +61,7 @@ enum ExecDetectorKind {
             if let scratch { unlink(scratch) }
             throw FaceBenchError.invalidSpec(spec: spec, reason: "\(error)")
         }
-        let id = request.spec.label ?? DetectorRegistry.sanitizedID(handshake.name)
+        let id = try DetectorRegistry.checkedID(request.spec.label ?? DetectorRegistry.sanitizedID(handshake.name), spec: spec)
         if let directory = request.context.outputDirectory, let scratch {
             let log = directory + "/\(id).stderr.log"
             let probeOutput = (try? FileIO.read(scratch)) ?? []

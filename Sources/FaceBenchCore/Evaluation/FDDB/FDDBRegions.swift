@@ -29,13 +29,10 @@ public enum FDDBRegions {
     /// The ellipse as `EllipseR::display` draws it, before any clipping.
     static func drawn(_ ellipse: Ellipse) throws -> PixelRegion {
         let reach = [abs(ellipse.centerX) + abs(ellipse.majorRadius) + abs(ellipse.minorRadius), abs(ellipse.centerY) + abs(ellipse.majorRadius) + abs(ellipse.minorRadius)]
-        guard reach.allSatisfy({ $0.isFinite && $0 < maximumExtent }), ellipse.angle.isFinite else {
+        guard reach.allSatisfy({ $0.isFinite && $0 < maximumExtent }), ellipse.angleProblem == nil else {
             throw TooLarge(description: "\(ellipse) reaches beyond \(Int(maximumExtent)) pixels")
         }
-        // The angle is periodic; one of 1e300 radians would overflow the integer degrees
-        // OpenCV's drawing works in. Angles within a turn are used as given.
-        let angle = abs(ellipse.angle) > 2 * Double.pi ? ellipse.angle.remainder(dividingBy: 2 * Double.pi) : ellipse.angle
-        let degrees = (Double.pi - angle) * 180 / Double.pi
+        let degrees = (Double.pi - ellipse.angle) * 180 / Double.pi
         return OpenCVFill.ellipse(
             centerX: roundedThroughFloat(ellipse.centerX), centerY: roundedThroughFloat(ellipse.centerY),
             axisX: Int(ellipse.majorRadius.rounded(.towardZero)), axisY: Int(ellipse.minorRadius.rounded(.towardZero)), angle: 180 - degrees)

@@ -63,6 +63,7 @@ public enum FDDBDetectionFile {
             return Detection(box: Box(x: values[0], y: values[1], width: values[2], height: values[3]), score: values[4])
         }
         let ellipse = Ellipse(majorRadius: values[0], minorRadius: values[1], angle: values[2], centerX: values[3], centerY: values[4])
+        if let reason = ellipse.angleProblem { throw FaceBenchError.malformed(path: path, location: "line \(index + 1)", reason: reason) }
         return Detection(
             box: ellipse.boundingBox, score: values[5],
             attributes: [ellipseAttribute: values[0..<5].map(JSONWriter.format).joined(separator: " ")])
