@@ -242,4 +242,20 @@ final class HostileInputTests: XCTestCase {
         try FileIO.writeAtomically(lines.joined(separator: "\n"), to: log)
         try refused(["run", "--resume", "--dataset", "dlib-faces", "--detector", "lbp", "--out", out], mentions: [log, "line 5, column"])
     }
+
+    // MARK: 10. WIDER prediction folders: what used to pass silently
+
+    func testWIDERPredictionFoldersSayWhatIsWrong() throws {
+        let gt = try write("0--Parade/0_Parade_1.jpg\n1\n10 10 30 30 0 0 0 0 0 0\n0--Parade/0_Parade_2.jpg\n1\n10 10 30 30 0 0 0 0 0 0\n",
+                           "wider_face_val_bbx_gt.txt")
+        let folder = scratch + "/predictions"
+        let first = try TestData.write("0_Parade_1\n1\n10 10 30 30 0.9\n", to: "0--Parade/0_Parade_1.txt", in: folder)
+        let missing = try CommandRunner.run(["eval", "--dataset", gt, "--predictions", folder], scratch: scratch, timeout: 10)
+        XCTAssertEqual(missing.status, 0, missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("WARNING: \(folder): 1 of 2 images have no prediction file (read as no detections, as the official evaluation does); first: 0--Parade/0_Parade_2.txt"), missing.stderr)
+        try FileIO.writeAtomically("0_Parade_7\n1\n10 10 30 30 0.9\n", to: first)
+        try refused(["eval", "--dataset", gt, "--predictions", folder], mentions: [first, "line 1: names image '0_Parade_7' but the file is for '0_Parade_1'"])
+        try FileIO.writeAtomically("0_Parade_1\n1\n10 10 -30 30 0.9\n", to: first)
+        try refused(["eval", "--dataset", gt, "--predictions", folder], mentions: [first, "line 3: box width -30.0 and height 30.0 must both be positive"])
+    }
 }

@@ -1,5 +1,6 @@
 import FaceBenchCore
 import FaceBenchTestSupport
+import Foundation
 import XCTest
 
 /// Crafted MAT-files that once made the reader allocate gigabytes, loop without end, trap on
@@ -80,5 +81,37 @@ final class MATFileLimitsTests: XCTestCase {
         XCTAssertTrue(text.contains("x{1}{1}{1}") && text.hasSuffix("arrays nested more than 32 deep"), String(text.suffix(200)))
         // The limit is the caller's to set.
         XCTAssertTrue(reason(Self.file(inner), limits: MATFile.Limits(nesting: 8)).hasSuffix("arrays nested more than 8 deep"))
+    }
+
+    static func characters(_ text: String) -> [UInt8] {
+        let units = Array(text.utf16)
+        return matrix(class: 4, dimensions: [1, Int32(units.count)], name: "", contents: element(4, units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }))
+    }
+
+    static func doubles(_ values: [Double], rows: Int32, columns: Int32) -> [UInt8] {
+        matrix(class: 6, dimensions: [rows, columns], name: "", contents: element(9, values.flatMap { value in
+            (0..<8).map { UInt8(value.bitPattern >> (8 * UInt64($0)) & 0xFF) }
+        }))
+    }
+
+    static func cell(_ items: [[UInt8]], name: String = "") -> [UInt8] {
+        matrix(class: 1, dimensions: [Int32(items.count), 1], name: name, contents: items.flatMap { $0 })
+    }
+
+    /// A WIDER ground-truth MAT-file of one image with one face, whose blur label is given.
+    func testWIDERLabelsThatAreNotNumbersAreRefused() throws {
+        let folder = try TestData.temporaryDirectory(self)
+        let labels = ["blur", "expression", "illumination", "invalid", "occlusion", "pose"]
+        let variables = [
+            Self.cell([Self.characters("0--Parade")], name: "event_list"),
+            Self.cell([Self.cell([Self.characters("0_Parade_1")])], name: "file_list"),
+            Self.cell([Self.cell([Self.doubles([10, 10, 30, 30], rows: 1, columns: 4)])], name: "face_bbx_list"),
+        ] + labels.map { label in
+            Self.cell([Self.cell([Self.doubles([label == "blur" ? .infinity : 0], rows: 1, columns: 1)])], name: label + "_label_list")
+        }
+        try Data(Self.file(variables.flatMap { $0 })).write(to: URL(fileURLWithPath: folder + "/wider_face_val.mat"))
+        XCTAssertThrowsError(try WIDERFaceLoader.load(root: folder, name: "crafted", zlib: TestData.zlib)) { error in
+            XCTAssertEqual("\(error)", folder + "/wider_face_val.mat: blur_label_list{1}{1}: label inf of face 1 is not a label")
+        }
     }
 }

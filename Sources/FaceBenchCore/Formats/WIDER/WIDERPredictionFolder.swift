@@ -88,6 +88,11 @@ public enum WIDERPredictionFolder {
                 default: values.4 = value
                 }
             }
+            // Scoring refuses such boxes later, but only here is the file and line known.
+            guard values.2 > 0, values.3 > 0 else {
+                throw FaceBenchError.malformed(
+                    path: path, location: "line \(number + 3)", reason: "box width \(values.2) and height \(values.3) must both be positive")
+            }
             detections.append(Detection(box: Box(x: values.0, y: values.1, width: values.2, height: values.3), score: values.4))
         }
         return detections
