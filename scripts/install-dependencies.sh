@@ -8,6 +8,7 @@ packages=(
   libdlib-dev libdlib-data           # dlib 19.24: HOG face detector, 68-point shape predictor
   liblapack-dev libblas-dev          # dlib's headers call LAPACK/BLAS directly
   libjpeg-dev libpng-dev             # image decoding (libjpeg-turbo, libpng)
+  zlib1g-dev                         # MAT-files' compressed elements (SystemZlib)
   libjson-c-dev                      # C JSON library measured against FaceBench's own reader
   python3-opencv                     # OpenCV's Python bindings: parity checks and the example plugin
 )

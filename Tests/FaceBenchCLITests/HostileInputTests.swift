@@ -206,6 +206,10 @@ final class HostileInputTests: XCTestCase {
         _ = try TestData.file("fddb-folds")
         let prediction = try write("2002/08/11/big/img_591\n1\n100 80 1e300 270 160 0.9\n", "angle.txt")
         try refused(["eval", "--dataset", "fddb", "--predictions", prediction], mentions: [prediction, "line 3", "ellipse angle 1e+300 is not radians within ±2π"])
+        // A region too large to draw is named in FDDB's own field order, not as a Swift value.
+        let wide = try write("2002/08/11/big/img_591\n1\n200000 80 0.5 270 160 0.9\n", "wide.txt")
+        try refused(["eval", "--dataset", "fddb", "--predictions", wide],
+                    mentions: ["detection 1 on 2002/08/11/big/img_591: ellipse 200000.0 80.0 0.5 270.0 160.0 reaches beyond 100000 pixels"])
     }
 
     // MARK: 9. Errors that say what is wrong
