@@ -9,19 +9,18 @@ public final class OpenCVCascadeDetector: FaceDetector {
     let windowWidth: Int
     let windowHeight: Int
 
-    /// The cascade is read by the pure-Swift loader first: OpenCV trusts its indices and
-    /// counts (an out-of-range feature or a node branching to itself crashes or hangs it),
-    /// the loader checks every one and names the file and line of the first that is wrong.
+    /// `path` has passed `OpenCVBackend.checkCascade`.
     init(path: String, configuration: CascadeConfiguration, id: String) throws {
-        let model = try CascadeLoader.load(path: path)
-        windowWidth = model.windowWidth
-        windowHeight = model.windowHeight
         var error = [CChar](repeating: 0, count: 512)
         guard let handle = fb_cascade_create(path, &error, error.count) else {
             throw FaceBenchError.backend(detector: id, reason: "\(path): " + String(nulTerminated: error))
         }
         self.handle = handle
         self.configuration = configuration
+        var width: Int32 = 0, height: Int32 = 0
+        fb_cascade_window(handle, &width, &height)
+        windowWidth = Int(width)
+        windowHeight = Int(height)
     }
 
     deinit { fb_cascade_destroy(handle) }
@@ -63,9 +62,17 @@ public enum OpenCVBackend {
         kind(.lbp, summary: "OpenCV LBP cascade (CascadeClassifier)"),
     ]
 
+    /// OpenCV trusts a cascade's indices and counts (an out-of-range feature or a node
+    /// branching to itself crashes or hangs it); the pure-Swift loader checks every one and
+    /// names the file and line of the first that is wrong, so it reads the file first.
+    static func checkCascade(_ path: String) throws {
+        _ = try CascadeLoader.load(path: path)
+    }
+
     static func kind(_ family: CascadeConfiguration.Family, summary: String) -> DetectorKind {
         CascadeDetectorKind.kind(
-            id: family.rawValue, family: family, summary: summary, backend: "OpenCV CascadeClassifier", library: "OpenCV \(version)"
+            id: family.rawValue, family: family, summary: summary, backend: "OpenCV CascadeClassifier", library: "OpenCV \(version)",
+            checkCascade: checkCascade
         ) { path, configuration, info in
             try OpenCVCascadeDetector(path: path, configuration: configuration, id: info.id)
         }
