@@ -47,6 +47,23 @@ final class HostileInputTests: XCTestCase {
                     mentions: [dataset, "nested 257 elements deep"])
     }
 
+    // MARK: 2. MAT-files of WIDER's ground truth
+
+    func testCraftedWIDERMATFilesEndInAnError() throws {
+        let predictions = try write("[]", "none.json")
+        let cases: [(String, [UInt8], String)] = [
+            ("bomb", CraftedMAT.file(CraftedMAT.element(15, CraftedZlib.zeros(count: 1 << 30))), "cannot inflate: inflates to more than 268435456 bytes"),
+            ("nested", CraftedMAT.file(CraftedMAT.nestedCells(depth: 100_000)), "arrays nested more than 32 deep"),
+            ("overflow", CraftedMAT.file(CraftedMAT.matrix(class: 1, dimensions: [Int32.max, Int32.max, 4])), "make more than 100000000 elements"),
+        ]
+        for (name, bytes, reason) in cases {
+            let folder = scratch + "/" + name
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let mat = try save(bytes, name + "/wider_face_val.mat")
+            try refused(["eval", "--dataset", folder, "--predictions", predictions], mentions: [mat, reason])
+        }
+    }
+
     // MARK: 3. OpenCV cascades checked by the pure-Swift loader before OpenCV reads them
 
     func testCascadesOpenCVWouldMisreadAreRefusedWithFileAndLine() throws {
