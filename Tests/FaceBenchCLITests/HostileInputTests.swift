@@ -168,7 +168,7 @@ final class HostileInputTests: XCTestCase {
         }
         let dataset = try write(xml + "</images></dataset>\n", "set.xml")
         let out = scratch + "/run"
-        let outcome = try CommandRunner.run(["run", "--dataset", dataset, "--detector", "lbp", "--out", out], scratch: scratch, timeout: 60)
+        let outcome = try CommandRunner.run(["run", "--dataset", dataset, "--detector", "lbp", "--threads", "1,2", "--out", out], scratch: scratch, timeout: 60)
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         XCTAssertTrue(outcome.stderr.contains("WARNING: half.jpg: truncated JPEG: the data ends early and the rest was decoded as grey"), outcome.stderr)
         let results = try RunResults.read(out + "/set/results.json")
@@ -177,9 +177,10 @@ final class HostileInputTests: XCTestCase {
         XCTAssertTrue(failures[0].reason.contains("the file is empty (0 bytes)"), failures[0].reason)
         XCTAssertTrue(failures[1].reason.contains("the file ends inside the PNG data (truncated; libpng: Read Error)"), failures[1].reason)
         XCTAssertEqual(results.records.count, 4)
+        XCTAssertEqual(results.detectors.first?.throughput.map(\.images), [2, 2], "the throughput pass times the images that decode")
         XCTAssertTrue(outcome.stdout.contains("2 failed"), outcome.stdout)
         // The failed images are recorded, so a resume has nothing left to do and does not stop on them.
-        let resumed = try CommandRunner.run(["run", "--resume", "--dataset", dataset, "--detector", "lbp", "--out", out], scratch: scratch, timeout: 60)
+        let resumed = try CommandRunner.run(["run", "--resume", "--dataset", dataset, "--detector", "lbp", "--threads", "1,2", "--out", out], scratch: scratch, timeout: 60)
         XCTAssertEqual(resumed.status, 0, resumed.stderr)
         XCTAssertEqual(try RunResults.read(out + "/set/results.json").records.count, 4)
     }
