@@ -8,8 +8,9 @@
 //   FaceBenchCore
 //   FaceBenchExternal (exec: programs, plugin: shared libraries) → CFaceBenchPlugin (the
 //   plugin ABI header), FaceBenchCore
-//   FaceBenchOpenCV → COpenCVShim (C++), FaceBenchCascade (its loader checks a cascade before OpenCV
-//   reads it),  FaceBenchDlib → CDlibShim (C++),
+//   FaceBenchOpenCV → COpenCVShim (C++: cascades, and the DNN detectors YuNet and MTCNN),
+//   FaceBenchCascade (its loader checks a cascade before OpenCV reads it),
+//   FaceBenchDlib → CDlibShim (C++),
 //   FaceBenchCodecs → CImageCodecs (C: libjpeg-turbo, libpng, zlib for the core's ZlibDecompressor)
 //   FaceBenchCascade → FaceBenchCore (pure Swift Viola-Jones engine running OpenCV's cascades)
 //   FaceBenchCore: pure Swift, no native dependency, no unsafe flags.
@@ -47,6 +48,9 @@ let package = Package(
                 .linkedLibrary("opencv_core"),
                 .linkedLibrary("opencv_imgproc"),
                 .linkedLibrary("opencv_objdetect"),
+                // The CNN detectors (YuNet through objdetect's FaceDetectorYN, MTCNN): objdetect
+                // already depends on dnn, so this adds no library to the process.
+                .linkedLibrary("opencv_dnn"),
             ]
         ),
         .target(name: "FaceBenchOpenCV", dependencies: ["FaceBenchCore", "FaceBenchCascade", "COpenCVShim"]),

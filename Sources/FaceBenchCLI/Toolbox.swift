@@ -16,7 +16,24 @@ struct Toolbox: Sendable {
     /// The git checkout FaceBench was built from, when the executable lives in one.
     var checkout: String?
 
-    static let defaultDetectors = ["haar", "lbp", "hog", "swift-haar", "swift-lbp"]
+    static let defaultDetectors = ["haar", "lbp", "hog", "swift-haar", "swift-lbp", "yunet", "blazeface"]
+
+    /// What `--detector default` and `--detector all` stand for: the default comparison, and
+    /// every kind that runs without arguments (and whose models are here), at its default parameters.
+    var detectorAliases: [String: [String]] {
+        let runnable = registry.kinds.filter { kind in
+            guard case .parameters = kind.arguments else { return false }
+            if case .unavailable = kind.availability() { return false }
+            return true
+        }
+        return ["default": Self.defaultDetectors, "all": runnable.map(\.id)]
+    }
+
+    /// The specs of `--detector` values (comma lists and aliases expanded, `DetectorSpecList`),
+    /// or `fallback` when none was given.
+    func detectorSpecs(_ values: [String], fallback: [String] = defaultDetectors) -> [String] {
+        values.isEmpty ? fallback : DetectorSpecList.specs(values, registry: registry, aliases: detectorAliases)
+    }
 
     /// The option of every command that decodes images (docs/limits.md).
     static let maxMegapixelsOption = OptionSpec(
@@ -45,6 +62,12 @@ struct Toolbox: Sendable {
         ]
     }
 
+    /// What `run` points out after its tables: its own checks, then every protocol that has
+    /// findings of its own.
+    var findingSources: [any FindingSource] {
+        RunFindings.standardSources + evaluators.compactMap { $0 as? any FindingSource }
+    }
+
     /// Formats of detections made elsewhere, for `file:` detectors and `eval --predictions`
     /// (`ImporterChoice`: the one that recognises the file when the format is not named).
     static let importers: [any DetectionImporter] = [
@@ -57,9 +80,10 @@ struct Toolbox: Sendable {
         let environment = ProcessInfo.processInfo.environment
         let checkout = locateCheckout()
         let anchors = [FileManager.default.currentDirectoryPath] + (checkout.map { [$0] } ?? [])
+        let models = ModelLocator.standard(anchors: anchors)
         return Toolbox(
             registry: DetectorRegistry(
-                OpenCVBackend.kinds + DlibBackend.kinds + SwiftCascadeBackend.kinds + ExternalBackend.kinds
+                OpenCVBackend.kinds + OpenCVBackend.dnnKinds(models: models) + DlibBackend.kinds + DlibBackend.modelKinds(models: models) + SwiftCascadeBackend.kinds + ExternalBackend.kinds
                     + [ImportedDetectorKind.kind(importers: importers)]),
             catalog: DatasetCatalog(
                 definitions: DatasetCatalog.standardDefinitions(zlib: SystemZlib()), formats: DatasetCatalog.standardFormats(zlib: SystemZlib()),

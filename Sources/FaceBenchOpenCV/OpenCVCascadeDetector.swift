@@ -69,6 +69,18 @@ public enum OpenCVBackend {
         _ = try CascadeLoader.load(path: path)
     }
 
+    /// The CNN kinds on OpenCV's DNN module, whose model files `models` finds.
+    public static func dnnKinds(models: ModelLocator) -> [DetectorKind] {
+        [
+            YuNetDetector.kind(models: models, library: "OpenCV \(version)"),
+            MTCNNDetector.kind(models: models, library: "OpenCV \(version)"),
+            BlazeFaceDetector.kind(models: models, library: "OpenCV \(version)"),
+        ]
+    }
+
+    /// The model files scripts/install-models.sh installs for these kinds.
+    public static let installedModels: [ModelFile] = MTCNNDetector.models + BlazeFaceRange.allCases.map { BlazeFaceDetector.models[$0]! }
+
     static func kind(_ family: CascadeConfiguration.Family, summary: String) -> DetectorKind {
         CascadeDetectorKind.kind(
             id: family.rawValue, family: family, summary: summary, backend: "OpenCV CascadeClassifier", library: "OpenCV \(version)",

@@ -10,14 +10,14 @@ final class OpenCVParityTests: XCTestCase {
     func reference(cascade: String, scale: Double, neighbors: Int, min: Int, max: Int, images: [String]) throws -> [String: [[Int]]] {
         let python = "/usr/bin/python3"
         guard FileManager.default.isExecutableFile(atPath: python),
-              (try? run(python, ["-c", "import cv2"], input: Data())) != nil else {
+              (try? runProcess(python, ["-c", "import cv2"], input: Data())) != nil else {
             throw XCTSkip("Debian's python3-opencv is not installed")
         }
         let request: JSONValue = .object([
             "cascade": JSONValue(cascade), "scale": JSONValue(scale), "neighbors": JSONValue(neighbors),
             "min": JSONValue(min), "max": JSONValue(max), "images": JSONValue(images),
         ])
-        let output = try run(python, [TestData.packageRoot + "/scripts/opencv-reference.py", "--stdin"],
+        let output = try runProcess(python, [TestData.packageRoot + "/scripts/opencv-reference.py", "--stdin"],
                              input: Data(JSONWriter().bytes(request)))
         let json = try JSONReader.parse([UInt8](output), path: "opencv-reference.py output")
         var boxes: [String: [[Int]]] = [:]
@@ -25,22 +25,6 @@ final class OpenCVParityTests: XCTestCase {
             boxes[path] = (list.array ?? []).map { ($0.array ?? []).compactMap(\.int) }
         }
         return boxes
-    }
-
-    func run(_ executable: String, _ arguments: [String], input: Data) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw FaceBenchError.failed("\(executable) exited \(process.terminationStatus)") }
-        return data
     }
 
     func checkParity(_ spec: String, family: CascadeConfiguration.Family, dataset name: String) throws {

@@ -20,8 +20,9 @@ public struct DetectorRegistry: Sendable {
     public func factory(for text: String, context: DetectorContext = DetectorContext()) throws -> any DetectorFactory {
         let spec = try DetectorSpec(parsing: text)
         guard let kind = kind(spec.kind) else {
-            let known = kinds.map(\.id).joined(separator: ", ")
-            throw FaceBenchError.invalidSpec(spec: text, reason: "unknown detector '\(spec.kind)'; known: \(known)")
+            let known = kinds.map(\.id)
+            let hint = NameSuggestion.hint(for: spec.kind, among: known)
+            throw FaceBenchError.invalidSpec(spec: text, reason: "unknown detector '\(spec.kind)'.\(hint) Known: \(known.joined(separator: ", "))")
         }
         let values: ParameterValues
         switch kind.arguments {
@@ -73,8 +74,9 @@ public struct DetectorRegistry: Sendable {
         var explicit: [String] = []
         for (key, raw) in pairs {
             guard let parameter = schema.first(where: { $0.name == key }) else {
-                let keys = schema.isEmpty ? "it takes no parameters" : "accepted: " + schema.map(\.name).joined(separator: ", ")
-                throw FaceBenchError.invalidSpec(spec: spec.text, reason: "unknown parameter '\(key)' for \(spec.kind); \(keys)")
+                let names = schema.map(\.name)
+                let keys = schema.isEmpty ? " It takes no parameters." : NameSuggestion.hint(for: key, among: names) + " Accepted: " + names.joined(separator: ", ")
+                throw FaceBenchError.invalidSpec(spec: spec.text, reason: "unknown parameter '\(key)' for \(spec.kind).\(keys)")
             }
             guard given[key] == nil else {
                 throw FaceBenchError.invalidSpec(spec: spec.text, reason: "parameter '\(key)' given twice")
@@ -90,13 +92,16 @@ public struct DetectorRegistry: Sendable {
     }
 
     /// `haar` for defaults; `haar-cascade=alt2-neighbors=3` when the spec set parameters that
-    /// differ from their defaults (in the order the spec gave them). Path values contribute
-    /// their file name, so the id stays usable as a file name.
+    /// differ from their defaults (in the order the spec gave them). Path values (of
+    /// parameters that take a path) contribute their file name, so the id stays usable as a
+    /// file name.
     static func derivedID(kind: String, schema: [ParameterSpec], values: ParameterValues) -> String {
         let changed = values.explicit.compactMap { name -> String? in
-            guard let value = values.string(name),
-                  value != schema.first(where: { $0.name == name })?.defaultValue else { return nil }
-            let shown = value.contains("/") ? String(value.split(separator: "/").last ?? "") : value
+            guard let value = values.string(name), let parameter = schema.first(where: { $0.name == name }),
+                  value != parameter.defaultValue else { return nil }
+            var takesPath = false
+            if case .choice(_, orPathWithSuffix: .some) = parameter.kind { takesPath = true }
+            let shown = takesPath && value.contains("/") ? String(value.split(separator: "/").last ?? "") : value
             return "\(name)=\(shown)"
         }
         return sanitizedID(([kind] + changed).joined(separator: "-"))

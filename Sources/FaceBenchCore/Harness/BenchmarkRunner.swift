@@ -209,7 +209,7 @@ struct MainPass {
             }
             guard let index else { break }
             let (position, sample) = pending[index]
-            var image = GrayImage(width: 0, height: 0)
+            var input = DetectorInput(image: GrayImage(width: 0, height: 0), name: sample.name, path: sample.path)
             var decodeMs: Double?
             var decodeWarning: String?
             // An image that cannot be decoded fails for every detector that needs its pixels;
@@ -217,13 +217,15 @@ struct MainPass {
             var decodeFailure: String?
             if let path = sample.path, c.factories.contains(where: { !$0.info.isImported }) {
                 do {
-                    let (decoded, milliseconds) = try MonotonicClock.measure { try c.decoder.decodeWithWarning(path) }
-                    (image, decodeMs, decodeWarning) = (decoded.image.gray, milliseconds, decoded.warning)
+                    let ((decoded, warning), milliseconds) = try MonotonicClock.measure {
+                        let decoded = try c.decoder.decodeWithWarning(path)
+                        return (DetectorInput(decoded: decoded.image, name: sample.name, path: path), decoded.warning)
+                    }
+                    (input, decodeMs, decodeWarning) = (decoded, milliseconds, warning)
                 } catch {
                     decodeFailure = "\(error)"
                 }
             }
-            let input = DetectorInput(image: image, name: sample.name, path: sample.path)
             if !warmedUp, decodeFailure == nil {
                 let warmupStart = MonotonicClock.nanoseconds()
                 for d in 0..<count where !c.factories[d].info.isImported {

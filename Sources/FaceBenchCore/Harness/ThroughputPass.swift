@@ -24,7 +24,7 @@ struct ThroughputPass {
             guard let path = sample.path else { throw FaceBenchError.failed("\(sample.name) has no image file") }
             guard let decoded = try? c.decoder.decode(path) else { continue }
             samples.append(sample)
-            images.append(DetectorInput(image: decoded.gray, name: sample.name, path: path))
+            images.append(DetectorInput(decoded: decoded, name: sample.name, path: path))
         }
         guard !images.isEmpty else { return ([:], []) }
         let megapixels = images.reduce(0) { $0 + $1.image.megapixels }
