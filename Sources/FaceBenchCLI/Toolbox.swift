@@ -113,7 +113,7 @@ struct Toolbox: Sendable {
     /// A dataset by name or path, its warnings printed for `command`.
     func dataset(_ nameOrPath: String, command: String) throws -> Dataset {
         let dataset = try catalog.resolve(nameOrPath)
-        for warning in dataset.warnings { StandardStreams.error("facebench \(command): WARNING: \(warning)\n") }
+        for warning in dataset.warnings { StandardStreams.error("facebench \(command): warning: \(warning)\n") }
         return dataset
     }
 

@@ -170,7 +170,7 @@ final class HostileInputTests: XCTestCase {
         let out = scratch + "/run"
         let outcome = try CommandRunner.run(["run", "--dataset", dataset, "--detector", "lbp", "--threads", "1,2", "--out", out], scratch: scratch, timeout: 60)
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
-        XCTAssertTrue(outcome.stderr.contains("WARNING: half.jpg: truncated JPEG: the data ends early and the rest was decoded as grey"), outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("warning: half.jpg: truncated JPEG: the data ends early and the rest was decoded as grey"), outcome.stderr)
         let results = try RunResults.read(out + "/set/results.json")
         let failures = try XCTUnwrap(results.detectors.first?.failures)
         XCTAssertEqual(failures.map(\.image), ["empty.jpg", "cut.png"])
@@ -274,7 +274,7 @@ final class HostileInputTests: XCTestCase {
         let first = try TestData.write("0_Parade_1\n1\n10 10 30 30 0.9\n", to: "0--Parade/0_Parade_1.txt", in: folder)
         let missing = try CommandRunner.run(["eval", "--dataset", gt, "--predictions", folder], scratch: scratch, timeout: 10)
         XCTAssertEqual(missing.status, 0, missing.stderr)
-        XCTAssertTrue(missing.stderr.contains("WARNING: \(folder): 1 of 2 images have no prediction file (read as no detections, as the official evaluation does); first: 0--Parade/0_Parade_2.txt"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("warning: \(folder): 1 of 2 images have no prediction file (read as no detections, as the official evaluation does); first: 0--Parade/0_Parade_2.txt"), missing.stderr)
         try FileIO.writeAtomically("0_Parade_7\n1\n10 10 30 30 0.9\n", to: first)
         try refused(["eval", "--dataset", gt, "--predictions", folder], mentions: [first, "line 1: names image '0_Parade_7' but the file is for '0_Parade_1'"])
         try FileIO.writeAtomically("0_Parade_1\n1\n10 10 -30 30 0.9\n", to: first)

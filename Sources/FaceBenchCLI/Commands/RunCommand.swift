@@ -73,7 +73,7 @@ enum RunCommand: FaceBenchCommand {
                     evaluators: toolbox.evaluators),
                 stop: stop)
             let results = try runner.run()
-            for warning in results.decodeWarnings { StandardStreams.error("facebench run: WARNING: \(warning)\n") }
+            for warning in results.decodeWarnings { StandardStreams.error("facebench run: warning: \(warning)\n") }
             finished.append(results)
             try write(results, dataset: dataset, to: directory, toolbox: toolbox, html: &html)
             if options.verbosity == .verbose, options.format != .json {
