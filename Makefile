@@ -3,7 +3,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/facebench
 
-.PHONY: deps build release test bench results baseline gate readme clean
+.PHONY: deps build release test parity bench results baseline gate readme clean
 
 deps:
 	./scripts/install-dependencies.sh
@@ -18,6 +18,12 @@ release: deps
 
 test: deps examples tools
 	$(SWIFT) test
+
+# Both cascade backends against OpenCV's own detectMultiScale over the whole parameter grid on
+# dlib-faces and mit-cmu (release build; references in Tests/Fixtures/opencv-grid, written by
+# scripts/opencv-reference.py --grid). `make test` checks a sample of it.
+parity: release
+	$(RELEASE_BIN) parity-grid
 
 # The comparison on the default datasets with the default detectors.
 bench: release

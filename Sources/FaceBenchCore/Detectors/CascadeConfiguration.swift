@@ -115,14 +115,14 @@ public struct CascadeConfiguration: Sendable, Equatable {
     /// Refuses an image whose pyramid, from the cascade window up to the image (or `max`),
     /// has more than `maximumPyramidLevels` levels; levels below `min` count too, since both
     /// engines step through them.
-    public func checkPyramidLevels(imageWidth: Int, imageHeight: Int, windowWidth: Int, windowHeight: Int, image: String) throws {
+    public func checkPyramidLevels(imageWidth: Int, imageHeight: Int, windowWidth: Int, windowHeight: Int) throws {
         var largest = min(Double(imageWidth) / Double(windowWidth), Double(imageHeight) / Double(windowHeight))
         if maxSize > 0 { largest = min(largest, Double(maxSize) / Double(max(windowWidth, windowHeight))) }
         guard largest > 1 else { return }
         let levels = (log(largest) / log(scaleFactor)).rounded(.down) + 1
         guard levels <= Double(Self.maximumPyramidLevels) else {
             throw FaceBenchError.failed(
-                "\(image): scale=\(scaleFactor) needs \(levels < 1e15 ? String(Int(levels)) : "over 10^15") pyramid levels for "
+                "scale=\(scaleFactor) needs \(levels < 1e15 ? String(Int(levels)) : "over 10^15") pyramid levels for "
                     + "\(imageWidth)x\(imageHeight) with a \(windowWidth)x\(windowHeight) window; at most \(Self.maximumPyramidLevels) are scanned (raise scale)")
         }
     }
