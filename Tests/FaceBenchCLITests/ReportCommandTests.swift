@@ -57,7 +57,7 @@ final class ReportCommandTests: XCTestCase {
         let markdown = try FileIO.readText(out + ".md")
         XCTAssertTrue(markdown.contains("## mit-cmu: 44 images"), markdown)
         // The registered protocols, in Toolbox.evaluators order, each under its own heading.
-        let protocols = ["coco", "voc", "fp_table", "sizes", "per_image"]
+        let protocols = ["coco", "voc", "fp_table", "sizes", "per_image", "errors"]
         let parts = markdown.components(separatedBy: "\n### ")
         XCTAssertEqual(parts.dropFirst().map { String($0.prefix { $0 != "\n" }) }, protocols, "a section per protocol")
         func detectorRows(_ text: String) -> [Substring] {
@@ -67,14 +67,16 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertEqual(summary.count, 3, "the summary table has a row per detector")
         XCTAssertTrue(summary.contains { $0.contains("**") }, "best values marked")
         for (index, name) in protocols.enumerated() where name != "per_image" {
-            XCTAssertEqual(detectorRows(parts[index + 1]).count, 3, "so has the \(name) table")
+            // The last section runs on into the latency table.
+            let section = parts[index + 1].components(separatedBy: "| Latency (ms)")[0]
+            XCTAssertEqual(detectorRows(section).count, 3, "so has the \(name) table")
         }
         XCTAssertTrue(parts[2 + 1].contains("Viola-Jones 2001 (published)"), "MIT+CMU's fp_table shows the published row")
         XCTAssertTrue(parts.last?.contains("| image decode") ?? false, "the run's latency statistics follow")
 
         let csv = try FileIO.readText(out + ".csv").split(separator: "\r\n")
         XCTAssertTrue(csv.first?.hasPrefix("run,dataset,detector,spec,metric_set,ap50,") ?? false)
-        XCTAssertEqual(csv.count, 1 + 3 * 5, "header, 3 detectors × (summary and the four tabulated protocols; per_image is a list)")
+        XCTAssertEqual(csv.count, 1 + 3 * 6, "header, 3 detectors × (summary and the five tabulated protocols; per_image is a list)")
 
         let json = try JSONReader.parse(file: out + ".json")
         XCTAssertEqual(json["schema"]?.string, "facebench.report/1")
@@ -83,7 +85,7 @@ final class ReportCommandTests: XCTestCase {
         let html = try FileIO.readText(out + ".html")
         XCTAssertFalse(html.contains("http://") || html.contains("https://"))
         XCTAssertFalse(html.lowercased().contains("<script"))
-        XCTAssertEqual(html.components(separatedBy: "<svg class=\"chart\"").count - 1, 5, "PR, ROC, latency, Pareto, sizes")
+        XCTAssertEqual(html.components(separatedBy: "<svg class=\"chart\"").count - 1, 6, "PR, ROC, latency, Pareto, sizes, errors")
         let thumbnails = html.components(separatedBy: "src=\"data:image/jpeg;base64,").count - 1
         XCTAssertEqual(thumbnails, 12, "4 worst images for each of 3 detectors")
         XCTAssertLessThan(html.utf8.count, 3_000_000)
@@ -117,6 +119,7 @@ final class ReportCommandTests: XCTestCase {
         let run = try requireRun()
         let directory = try TestData.temporaryDirectory(self)
         XCTAssertEqual(FaceBenchCLI.run(["report", run, "--format", "html", "--out", directory + "/report"]), 0)
+        XCTAssertTrue(try FileIO.readText(directory + "/report.html").contains(">Why AP is lost</h4>"), "the page shows the errors chart")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestData.packageRoot + "/scripts/screenshot-report.sh")
         process.arguments = [directory + "/report.html", directory + "/report.png", "1280", "3000"]

@@ -26,6 +26,7 @@ enum RunCommand: FaceBenchCommand {
             OptionSpec("out", .value("DIR"), help: "Output folder.", default: "Results/runs/<UTC time>, linked as Results/runs/latest"),
             OptionSpec("resume", .flag, help: "Continue the interrupted run in --out (default Results/runs/latest) without repeating finished images."),
             OptionSpec("iou", .value("X"), help: "IoU a detection needs to match a face.", default: "0.5"),
+            OptionSpec("wider-flavor", .value("matlab|python"), help: "The WIDER FACE evaluation the wider protocol equals (see `facebench eval`).", default: "matlab"),
             OptionSpec("warmup", .value("N"), help: "Untimed calls per detector and worker before measuring.", default: "2"),
             OptionSpec("repetitions", .value("N"), help: "Timed calls per detector and image (all kept).", default: "1"),
             OptionSpec("threads", .repeated("N[,N…]", commaSeparated: true), help: "Worker counts: the first runs the benchmark, each gets a throughput pass (images/s, scaling efficiency).", default: "1, no throughput pass"),
@@ -70,7 +71,7 @@ enum RunCommand: FaceBenchCommand {
                 .init(
                     dataset: dataset, factories: factories, decoder: toolbox.decoder, settings: options.settings,
                     workers: options.threads.first ?? 1, outputDirectory: directory, resume: options.resume, environment: environment,
-                    evaluators: toolbox.evaluators),
+                    evaluators: toolbox.evaluators, evaluationOptions: options.evaluation),
                 stop: stop)
             let results = try runner.run()
             for warning in results.decodeWarnings { StandardStreams.error("facebench run: warning: \(warning)\n") }

@@ -23,9 +23,12 @@ public enum FaceAnnotator {
         return canvas.image
     }
 
-    /// Draws faces and detections with the outcome of matching them.
+    /// Draws faces and detections with the outcome of matching them. `detectionLabels` and
+    /// `faceLabels` (by index) replace a detection's score label, or add one under a face
+    /// (the report's gallery writes the TIDE error type and IoU there).
     public static func draw(
-        faces: [Face], detections: [Detection], match: ImageMatch, on image: RGBImage, scale: Double = 1, showScores: Bool = true
+        faces: [Face], detections: [Detection], match: ImageMatch, on image: RGBImage, scale: Double = 1, showScores: Bool = true,
+        detectionLabels: [Int: String] = [:], faceLabels: [Int: String] = [:]
     ) -> RGBImage {
         var canvas = Canvas(image)
         let thickness = lineWidth(scale: scale)
@@ -39,6 +42,9 @@ public enum FaceAnnotator {
                 canvas.rectangle(box, groundTruth, thickness: thickness)
             }
             drawLandmarks(face.landmarks, scale: scale, on: &canvas, color: groundTruth)
+            if let text = faceLabels[index] {
+                canvas.text(text, x: Int(box.x.rounded()), y: Int(box.maxY.rounded()) + 2, Color(255, 255, 255), background: missed)
+            }
         }
         for (index, detection) in detections.enumerated() {
             let box = detection.box.scaled(by: scale)
@@ -50,7 +56,11 @@ public enum FaceAnnotator {
             }
             canvas.rectangle(box, color, thickness: thickness)
             drawLandmarks(detection.landmarks, scale: scale, on: &canvas)
-            if showScores { label(score(detection.score), above: box, color: color, on: &canvas) }
+            if let text = detectionLabels[index] {
+                label(text, above: box, color: color, on: &canvas)
+            } else if showScores {
+                label(score(detection.score), above: box, color: color, on: &canvas)
+            }
         }
         return canvas.image
     }

@@ -7,6 +7,8 @@ public struct EvaluationOptions: Sendable, Equatable {
     public var cocoMaxDetections: [Int] = [1, 10, 100]
     /// False-positive counts at which detection rates are reported (Viola-Jones table).
     public var falsePositiveCounts: [Int] = [10, 31, 50, 65, 78, 95, 167]
+    /// Which WIDER FACE evaluation the `wider` protocol reproduces.
+    public var widerFlavor: WIDERFlavor = .matlab
 
     public init(iouThreshold: Double? = nil) {
         self.iouThreshold = iouThreshold

@@ -1,5 +1,6 @@
 /// The comparison as GitHub Markdown (`report.md`, `facebench report --format markdown`):
-/// per dataset, the summary table with the best value of each column in bold, a table per
+/// per dataset, the summary table with the best value of each column in bold, what the
+/// `errors` protocol says about it (`ErrorFindings`), a table per
 /// accuracy protocol (the protocol's own layout when its evaluator is known, its numbers
 /// otherwise), warnings, each run's latency statistics and throughput (`TimingTables`), and
 /// how everything was measured.
@@ -19,6 +20,7 @@ public enum MarkdownReport {
         var out = "## \(heading(comparison))\n\n"
         for warning in ComparisonReport.warnings(comparison) { out += warning + "\n\n" }
         out += ComparisonReport.summaryTable(comparison).markdown.text + "\n"
+        for finding in ErrorFindings.sentences(comparison) { out += finding + "\n\n" }
         for name in ComparisonReport.protocols(comparison) {
             guard let text = protocolMarkdown(name, comparison, evaluators: evaluators) else { continue }
             out += "### \(name)\n\n" + text + "\n"

@@ -2,8 +2,9 @@ import Foundation
 
 /// The report's gallery: each detector's worst images as thumbnails with ground truth and
 /// detections drawn by `FaceAnnotator` (matched faces green, missed faces red and dashed,
-/// true positives blue, false positives orange, scores above the boxes), embedded as JPEG
-/// data URIs so the report stays one file.
+/// true positives blue, false positives orange, scores above the boxes; false positives and
+/// missed faces labelled with their TIDE error type and IoU when the results hold the
+/// `errors` protocol), embedded as JPEG data URIs so the report stays one file.
 public struct Gallery {
     public var decoder: any ImageDecoder
     public var encoder: any ImageEncoder
@@ -35,21 +36,25 @@ public struct Gallery {
                 continue
             }
             out += "<div class=\"thumbs\">\n"
+            let errors = ErrorLabels(detector.evaluations["errors"])
             for pick in picks {
-                out += figure(pick)
+                out += figure(pick, errors: errors.image(pick.sample.id))
             }
             out += "</div></div>\n"
         }
         return out
     }
 
-    mutating func figure(_ pick: WorstImages.Pick) -> String {
-        let caption = "<figcaption><strong>\(HTMLText.escape(pick.sample.name))</strong><br>\(pick.missed) missed · \(pick.falsePositives) false positive\(pick.falsePositives == 1 ? "" : "s") · \(pick.match.truePositives) found</figcaption>"
+    mutating func figure(_ pick: WorstImages.Pick, errors: ErrorLabels.Image) -> String {
+        var caption = "<figcaption><strong>\(HTMLText.escape(pick.sample.name))</strong><br>\(pick.missed) missed · \(pick.falsePositives) false positive\(pick.falsePositives == 1 ? "" : "s") · \(pick.match.truePositives) found"
+        if !errors.summary.isEmpty { caption += "<br>TIDE: " + HTMLText.escape(errors.summary) }
+        caption += "</figcaption>"
         do {
             guard let path = pick.sample.path else { throw FaceBenchError.failed("no image file") }
             let (image, scale) = try thumbnail(path)
             let drawn = FaceAnnotator.draw(
-                faces: pick.sample.faces, detections: pick.detections, match: pick.match, on: image, scale: scale)
+                faces: pick.sample.faces, detections: pick.detections, match: pick.match, on: image, scale: scale,
+                detectionLabels: errors.detections, faceLabels: errors.faces)
             let jpeg = try encoder.encodeJPEG(drawn, quality: jpegQuality)
             let uri = "data:image/jpeg;base64," + Data(jpeg).base64EncodedString()
             return "<figure class=\"thumb\"><img src=\"\(uri)\" width=\"\(drawn.width)\" height=\"\(drawn.height)\" alt=\"\(HTMLText.escape(pick.sample.name)) with ground truth and detections\">\(caption)</figure>\n"
@@ -73,6 +78,6 @@ public struct Gallery {
         ]
         return "<ul class=\"legend boxes\">" + items.map { color, text, dashed in
             "<li><span class=\"box\" style=\"border:2px \(dashed ? "dashed" : "solid") \(color.hex)\"></span>\(text)</li>"
-        }.joined() + "<li>numbers: detection scores</li></ul>\n"
+        }.joined() + "<li>numbers: detection scores; LOC, DUP, BKG, MISS: the TIDE error type of a false positive or missed face, with its IoU</li></ul>\n"
     }
 }

@@ -1,8 +1,8 @@
 /// The comparison as one self-contained HTML page: inline CSS and SVG, thumbnails as data
 /// URIs, no script and nothing fetched. Per dataset: the summary table (best values
 /// highlighted), precision-recall and ROC curves, latency box plots, accuracy against
-/// latency with the Pareto front, recall by face size, the protocol tables, each detector's
-/// worst images, and (folded) the latency statistics and how it was all measured.
+/// latency with the Pareto front, recall by face size, the AP lost per error type, the
+/// protocol tables, each detector's worst images, and (folded) the latency statistics and how it was all measured.
 ///
 /// Recall by face size comes from the `sizes` protocol stored in the results, or is
 /// computed by the registered `sizes` evaluator when the dataset is at hand; the gallery needs the
@@ -49,6 +49,7 @@ public struct HTMLReport {
         for warning in ComparisonReport.warnings(comparison) { out += "<p class=\"warning\">\(HTMLText.inline(warning))</p>\n" }
         out += ComparisonReport.summaryTable(comparison).html
         out += "<p class=\"note\">Best value per column highlighted. Hover a detector for its full spec.</p>\n"
+        for finding in ErrorFindings.sentences(comparison) { out += "<p class=\"finding\">\(HTMLText.inline(finding))</p>\n" }
 
         let dataset = reloaded(comparison)
         let sizes = sizeResults(comparison, dataset: dataset.value)
@@ -58,6 +59,7 @@ public struct HTMLReport {
             LatencyBoxPlot.chart(comparison, styles: styles),
             AccuracySpeedChart.chart(comparison, styles: styles),
             SizeRecallChart.chart(comparison, sizes: sizes, styles: styles),
+            ErrorBreakdownChart.chart(comparison, styles: styles),
         ].compactMap { $0 }
         out += "<h3>Curves and trade-offs</h3>\n<div class=\"charts\">\n" + charts.map(\.html).joined() + "</div>\n"
         if sizes.allSatisfy({ $0 == nil }), let reason = dataset.problem {

@@ -18,6 +18,7 @@ enum ReportStylesheet {
         h3 { font-size: 16px; margin: 26px 0 10px; padding-bottom: 4px; border-bottom: 1px solid var(--line); }
         h4 { font-size: 14px; margin: 0 0 4px; }
         .warning { background: #fff4e5; border-left: 4px solid #f29900; padding: 8px 12px; margin: 8px 0; }
+        .finding { background: #eef4fb; border-left: 4px solid #4e79a7; padding: 8px 12px; margin: 8px 0; }
         .note { color: var(--muted); }
         .table-wrap { overflow-x: auto; }
         table { border-collapse: collapse; font-variant-numeric: tabular-nums; margin: 6px 0 10px; }
