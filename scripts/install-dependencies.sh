@@ -9,6 +9,7 @@ packages=(
   liblapack-dev libblas-dev          # dlib's headers call LAPACK/BLAS directly
   libopenblas0-pthread               # libblas.so.3 as OpenBLAS: dlib's MMOD CNN ~6x faster than reference BLAS
   libjpeg-dev libpng-dev             # image decoding (libjpeg-turbo, libpng)
+  zlib1g-dev                         # MAT-files' compressed elements (SystemZlib)
   libjson-c-dev                      # C JSON library measured against FaceBench's own reader
   python3-opencv                     # OpenCV's Python bindings: parity checks and the example plugin
   python3-pip                        # the reference packages below, for Debian's Python

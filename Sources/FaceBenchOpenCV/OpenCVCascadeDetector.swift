@@ -1,4 +1,5 @@
 import COpenCVShim
+import FaceBenchCascade
 import FaceBenchCore
 
 /// OpenCV's CascadeClassifier as a FaceBench detector (`haar`, `lbp`).
@@ -90,9 +91,17 @@ public enum OpenCVBackend {
     /// The model files scripts/install-models.sh installs for these kinds.
     public static let installedModels: [ModelFile] = MTCNNDetector.models + BlazeFaceRange.allCases.map { BlazeFaceDetector.models[$0]! }
 
+    /// OpenCV trusts a cascade's indices and counts (an out-of-range feature or a node
+    /// branching to itself crashes or hangs it); the pure-Swift loader checks every one and
+    /// names the file and line of the first that is wrong, so it reads the file first.
+    static func checkCascade(_ path: String) throws {
+        _ = try CascadeLoader.load(path: path)
+    }
+
     static func kind(_ family: CascadeConfiguration.Family, summary: String) -> DetectorKind {
         CascadeDetectorKind.kind(
-            id: family.rawValue, family: family, summary: summary, backend: "OpenCV CascadeClassifier", library: "OpenCV \(version)"
+            id: family.rawValue, family: family, summary: summary, backend: "OpenCV CascadeClassifier", library: "OpenCV \(version)",
+            checkCascade: checkCascade
         ) { path, configuration, info in
             try OpenCVCascadeDetector(path: path, configuration: configuration, id: info.id)
         }

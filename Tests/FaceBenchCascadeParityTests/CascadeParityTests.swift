@@ -86,7 +86,7 @@ final class CascadeParityTests: XCTestCase {
         for (family, cascade) in [(CascadeConfiguration.Family.haar, "alt2"), (.lbp, "improved")] {
             let references = try CascadeConfiguration.Score.allCases.map { score in
                 try XCTUnwrap(try OpenCVGridReference.load(folder: TestData.fixture("opencv-grid"), dataset: "dlib-faces", family: family,
-                                                           cascade: cascade, score: score, scales: [1.3]), "\(cascade) \(score)")
+                                                           cascade: cascade, score: score, scales: [1.3], zlib: TestData.zlib), "\(cascade) \(score)")
             }
             let backends = ["\(family.rawValue):cascade=\(cascade)", "swift-\(family.rawValue):cascade=\(cascade)"].map { spec in
                 CascadeGridParity.Backend(name: spec) { try XCTUnwrap(try registry.factory(for: spec).makeDetector() as? any CascadeScanning) }

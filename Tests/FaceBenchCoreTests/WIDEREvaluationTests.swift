@@ -30,7 +30,7 @@ final class WIDEREvaluationTests: XCTestCase {
         return folder
     }
 
-    static let dataset = Result { try WIDERFaceLoader.load(root: TestData.file("wider-val-gt"), name: "wider-val") }
+    static let dataset = Result { try WIDERFaceLoader.load(root: TestData.file("wider-val-gt"), name: "wider-val", zlib: TestData.zlib) }
 
     /// The `matlab` flavour against the official semantics (and Octave's run of the official
     /// code), the `python` flavour against the port's (`python_port_ap`, wider_reference.py

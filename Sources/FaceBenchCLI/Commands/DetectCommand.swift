@@ -27,6 +27,7 @@ enum DetectCommand: FaceBenchCommand {
             OptionSpec("draw", .value("OUT.png"), help: "Write the image with the detections drawn: PNG, or JPEG for .jpg/.jpeg."),
             OptionSpec("dataset", .value("NAME|PATH"), help: "Dataset holding the image, for its ground truth."),
             OptionSpec("native-threads", .value("N"), help: "Threads OpenCV may use inside one call.", default: "1"),
+            Toolbox.maxMegapixelsOption,
         ],
         arguments: [ArgumentSpec(name: "IMAGE", help: "A JPEG or PNG file.")],
         examples: [
@@ -44,6 +45,7 @@ enum DetectCommand: FaceBenchCommand {
     }
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
+        let toolbox = try toolbox.limitingImages(arguments)
         let path = arguments.positionals[0]
         let format = arguments.string("format") ?? "text"
         guard ["text", "json"].contains(format) else {
@@ -61,7 +63,7 @@ enum DetectCommand: FaceBenchCommand {
         var outcomes: [Outcome] = []
         for factory in factories {
             let (detector, loadMs) = try MonotonicClock.measure { try factory.makeDetector() }
-            let (found, latency) = try MonotonicClock.measure { try detector.detect(input) }
+            let (found, latency) = try MonotonicClock.measure { try detector.checkedDetect(input) }
             outcomes.append(Outcome(
                 info: factory.info, loadMilliseconds: loadMs, latencyMilliseconds: latency, detections: found,
                 match: sample.map { GreedyMatcher.match(found, to: $0.faces) }))

@@ -44,7 +44,7 @@ enum EvalCommand: FaceBenchCommand {
         let choices = try EvalOptions(arguments)
         let predictions = choices.predictions, options = choices.evaluation, repeats = choices.repeats, rocPrefix = choices.rocPrefix
 
-        let (dataset, datasetTime) = try MonotonicClock.measure { try toolbox.catalog.resolve(choices.dataset) }
+        let (dataset, datasetTime) = try MonotonicClock.measure { try toolbox.dataset(choices.dataset, command: "eval") }
         let protocols = try chooseProtocols(choices.protocols, evaluators: toolbox.evaluators, dataset: dataset)
         if rocPrefix != nil {
             guard protocols.contains(where: { $0.name == "fddb" }) else {
@@ -61,6 +61,8 @@ enum EvalCommand: FaceBenchCommand {
             let (label, path) = splitLabel(entry)
             let importer = try chooseImporter(choices.importer, path: path, importers: Toolbox.importers)
             let (byID, readTime) = try bestOf(repeats) { try importer.load(path, for: dataset) }
+            try CoordinateBounds.check(byID, from: path, dataset: dataset)
+            for warning in importer.warnings(path, for: dataset, loaded: byID) { StandardStreams.error("facebench eval: warning: \(warning)\n") }
             timings.append("\(label): read \(importer.name) \(Formatting.milliseconds(readTime)) ms")
             let detections = dataset.samples.map { byID[$0.id] ?? [] }
             try PredictionChecks.validate(detections, samples: dataset.samples)

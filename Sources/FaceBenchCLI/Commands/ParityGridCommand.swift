@@ -1,4 +1,5 @@
 import FaceBenchCascade
+import FaceBenchCodecs
 import FaceBenchCore
 import FaceBenchOpenCV
 import Foundation
@@ -61,7 +62,7 @@ enum ParityGridCommand: FaceBenchCommand {
             for cascade in cascades where chosen.isEmpty || chosen.contains(cascade.name) {
                 let references = try CascadeConfiguration.Score.allCases.compactMap { score in
                     try OpenCVGridReference.load(folder: folder, dataset: name, family: cascade.family, cascade: cascade.name,
-                                                 score: score, scales: CascadeGrid.standard.scales)
+                                                 score: score, scales: CascadeGrid.standard.scales, zlib: SystemZlib())
                 }
                 let spec = "\(cascade.family.rawValue):cascade=\(cascade.name)"
                 let native = try toolbox.registry.factory(for: spec)

@@ -26,6 +26,7 @@ enum ReportCommand: FaceBenchCommand {
             OptionSpec("label", .repeated("NAME", commaSeparated: false), help: "Label of each RESULTS argument, in order (default: the part of their paths that differs)."),
             OptionSpec("gallery", .value("N"), help: "Worst images shown per detector in the HTML report; 0 leaves the gallery out.", default: "4"),
             OptionSpec("image-side", .value("PX"), help: "Longest side of the gallery's images, shown as thumbnails and opened full size in the page (larger images are scaled down; JPEG, about 60 KB each at 500 px).", default: "1024"),
+            Toolbox.maxMegapixelsOption,
         ],
         arguments: [ArgumentSpec(name: "RESULTS", help: "results.json, or a folder of them.", repeated: true)],
         examples: [
@@ -34,6 +35,7 @@ enum ReportCommand: FaceBenchCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
+        let toolbox = try toolbox.limitingImages(arguments)
         let chosen = arguments.strings("format").isEmpty ? ["markdown"] : arguments.strings("format")
         if let unknown = chosen.first(where: { !formats.contains($0) }) {
             throw FaceBenchError.usage("--format: unknown format '\(unknown)'; choose from \(formats.joined(separator: ", "))")

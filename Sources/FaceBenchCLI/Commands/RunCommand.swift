@@ -39,6 +39,7 @@ enum RunCommand: FaceBenchCommand {
             OptionSpec("verbose", .flag, help: "Print every table of the report (COCO, VOC, sizes, per image, latency, settings), not only the headline."),
             OptionSpec("quiet", .flag, help: "Print nothing on stdout; the results are in the files."),
             ConfigFile.option,
+            Toolbox.maxMegapixelsOption,
         ],
         examples: [
             "facebench run --dataset mit-cmu --detector haar,lbp,hog",
@@ -49,10 +50,11 @@ enum RunCommand: FaceBenchCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
+        let toolbox = try toolbox.limitingImages(arguments)
         let options = try RunOptions(arguments, toolbox: toolbox)
         // Every dataset is found before anything runs or a run folder is made, so a mistyped
         // second name neither waits for the first dataset nor leaves an empty run as `latest`.
-        let datasets = try options.datasets.map(toolbox.catalog.resolve)
+        let datasets = try options.datasets.map { try toolbox.dataset($0, command: "run") }
         let out = try outputDirectory(options.out, resume: options.resume)
         OpenCVBackend.setThreads(options.settings.nativeThreads)
         DlibBackend.setThreads(options.settings.nativeThreads)
@@ -77,6 +79,7 @@ enum RunCommand: FaceBenchCommand {
                     evaluators: toolbox.evaluators, evaluationOptions: options.evaluation),
                 stop: stop)
             let results = try runner.run()
+            for warning in results.decodeWarnings { StandardStreams.error("facebench run: warning: \(warning)\n") }
             finished.append(results)
             try write(results, dataset: dataset, to: directory, files: files, toolbox: toolbox, html: &html)
             if let drawings {

@@ -41,12 +41,12 @@ public struct OpenCVGridReference: Sendable {
 
     /// The files of `folder` for one dataset, cascade and score, merged; nil when there is none.
     public static func load(folder: String, dataset: String, family: CascadeConfiguration.Family, cascade: String,
-                            score: CascadeConfiguration.Score, scales: [Double]) throws -> OpenCVGridReference? {
+                            score: CascadeConfiguration.Score, scales: [Double], zlib: any ZlibDecompressor) throws -> OpenCVGridReference? {
         var merged: OpenCVGridReference?
         for scale in scales {
             let path = folder + "/" + fileName(dataset: dataset, family: family, cascade: cascade, score: score, scale: scale)
             guard FileIO.exists(path) else { continue }
-            let part = try load(path: path)
+            let part = try load(path: path, zlib: zlib)
             guard part.dataset == dataset, part.family == family, part.cascade == cascade, part.score == score,
                   part.faces.keys.allSatisfy({ $0.scale == scale }) else {
                 throw FaceBenchError.malformed(path: path, location: "header", reason: "holds another dataset, cascade, score or scale than its name says")
@@ -56,11 +56,14 @@ public struct OpenCVGridReference: Sendable {
         return merged
     }
 
-    public static func load(path: String) throws -> OpenCVGridReference {
+    /// The text inflated from a reference file may be this large (the committed ones are a few MB).
+    static let maximumTextBytes = 256 << 20
+
+    public static func load(path: String, zlib: any ZlibDecompressor) throws -> OpenCVGridReference {
         let text: [UInt8]
         do {
-            text = try Inflate.zlib(try FileIO.read(path))
-        } catch let failure as Inflate.Failure {
+            text = try zlib.inflate(try FileIO.read(path), limit: maximumTextBytes)
+        } catch let failure as ZlibFailure {
             throw FaceBenchError.malformed(path: path, location: nil, reason: "not a zlib stream: \(failure)")
         }
         return try parse(String(decoding: text, as: UTF8.self), path: path)

@@ -40,7 +40,7 @@ public enum FDDBLoader {
                 guard index + 1 < lines.count, let countField = lines[index + 1].fields.first, let count = Int(countField), count >= 0 else {
                     throw FaceBenchError.malformed(path: file, location: "line \(lines[index].number + 1)", reason: "expected the face count of \(image)")
                 }
-                guard index + 2 + count <= lines.count else {
+                guard count <= lines.count - index - 2 else {
                     throw FaceBenchError.malformed(path: file, location: "line \(lines[index].number)", reason: "\(image) lists \(count) faces but the file ends first")
                 }
                 guard seen.insert(image).inserted else {
@@ -85,7 +85,9 @@ public enum FDDBLoader {
         guard values.count == 5, values.allSatisfy({ $0?.isFinite == true }) else {
             throw FaceBenchError.malformed(path: file, location: "line \(line.number)", reason: "expected 'major_radius minor_radius angle center_x center_y 1'")
         }
-        return Ellipse(majorRadius: values[0]!, minorRadius: values[1]!, angle: values[2]!, centerX: values[3]!, centerY: values[4]!)
+        let ellipse = Ellipse(majorRadius: values[0]!, minorRadius: values[1]!, angle: values[2]!, centerX: values[3]!, centerY: values[4]!)
+        if let reason = ellipse.angleProblem { throw FaceBenchError.malformed(path: file, location: "line \(line.number)", reason: reason) }
+        return ellipse
     }
 
     static func foldNumber(_ file: String) -> String? {

@@ -58,6 +58,8 @@ public protocol CascadeScanning {
 extension CascadeScanning {
     /// The faces of `configuration`'s parameters as detections scored its way.
     public func detections(in image: GrayImage) throws -> [Detection] {
+        try configuration.checkPyramidLevels(
+            imageWidth: image.width, imageHeight: image.height, windowWidth: window.width, windowHeight: window.height)
         let hits = try rawHits(in: image, scaleFactor: configuration.scaleFactor, minSize: configuration.minSize,
                                maxSize: configuration.maxSize)
         return try faces(from: hits, minNeighbors: configuration.minNeighbors, imageWidth: image.width, imageHeight: image.height)
