@@ -3,7 +3,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/facebench
 
-.PHONY: deps build release test bench results baseline gate readme clean
+.PHONY: deps build release test bench results baseline gate readme clean fuzz fuzz-ci
 
 deps:
 	./scripts/install-dependencies.sh
@@ -38,6 +38,19 @@ gate: release
 	rm -rf $(GATE_RUN)
 	$(RELEASE_BIN) run --dataset dlib-faces --dataset mit-cmu --out $(GATE_RUN) >/dev/null
 	./scripts/accuracy-gate.sh $(GATE_RUN) $(BASELINE)
+
+# Fuzzing (docs/fuzzing.md): every reader (or FUZZ_TARGETS) for FUZZ_SECONDS each, growing the
+# corpus in .build/fuzz/corpus; FUZZ_KEEP_GOING=1 saves crashes and goes on. The release build
+# is only for the seeds a real run gives.
+FUZZ_SECONDS ?= 60
+fuzz: release
+	./scripts/fuzz.sh --seconds $(FUZZ_SECONDS) $(if $(FUZZ_KEEP_GOING),--keep-going) $(FUZZ_TARGETS)
+
+# CI's fuzz step: each reader for exactly FUZZ_RUNS inputs from a fixed seed, from the seeds
+# alone, so it cannot flake; fails on any crash.
+FUZZ_RUNS ?= 1000
+fuzz-ci: release
+	./scripts/fuzz.sh --runs $(FUZZ_RUNS) --seed 1
 
 # The README's comparison section from Results/comparison.md.
 readme:
