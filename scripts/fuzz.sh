@@ -91,25 +91,24 @@ for target in "${targets[@]}"; do
   before=$(find "$crashes" -type f | wc -l)
   start=$(date +%s)
   status=0
-  FACEBENCH_FUZZ_TARGET=$target "$BINARY" "${limit[@]}" "${mode[@]}" -max_len="$max_len" \
+  # GNU time's maximum RSS covers fork mode's jobs too (the largest process it waited for).
+  FACEBENCH_FUZZ_TARGET=$target /usr/bin/time -f %M -o "$log.rss" "$BINARY" "${limit[@]}" "${mode[@]}" -max_len="$max_len" \
     -rss_limit_mb="$RSS_LIMIT_MB" -malloc_limit_mb="$RSS_LIMIT_MB" -timeout="$INPUT_TIMEOUT" \
     -artifact_prefix="$crashes/" -print_final_stats=1 "${inputs[@]}" >"$log" 2>&1 || status=$?
   elapsed=$(( $(date +%s) - start ))
   found=$(( $(find "$crashes" -type f | wc -l) - before ))
   if [ "$keep_going" = 1 ]; then
-    # Fork mode's last status line: "#N: cov: … oom/timeout/crash: a/b/c …"; its jobs' memory
-    # is not reported, only whether one passed the cap (an oom-* reproducer).
+    # Fork mode's last status line: "#N: cov: … oom/timeout/crash: a/b/c …".
     executions=$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#' || true)
-    peak="<$RSS_LIMIT_MB"
   else
     executions=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{ print $2 }' || true)
-    peak=$(grep -o 'stat::peak_rss_mb: *[0-9]*' "$log" | awk '{ print $2 }' || true)
   fi
+  peak=$(( $(tail -1 "$log.rss") / 1024 ))
   executions=${executions:-0}
   result=ok
   if [ "$status" -ne 0 ] || [ "$found" -gt 0 ]; then result="FAILED (exit $status; $log)"; failed=1; fi
   printf '%-20s %12s %10s %8s %6s %8s %s\n' "$target" "$executions" $(( executions / (elapsed > 0 ? elapsed : 1) )) \
-    "$elapsed" "$found" "${peak:-?}" "$result"
+    "$elapsed" "$found" "$peak" "$result"
 done
 if [ "$failed" = 1 ]; then
   echo "fuzz.sh: crashes, timeouts or memory past ${RSS_LIMIT_MB} MB; reproducers in $WORK/crashes/" >&2

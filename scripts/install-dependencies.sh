@@ -9,7 +9,8 @@ packages=(
   liblapack-dev libblas-dev          # dlib's headers call LAPACK/BLAS directly
   libjpeg-dev libpng-dev             # image decoding (libjpeg-turbo, libpng)
   libjson-c-dev                      # C JSON library measured against FaceBench's own reader
-  python3-opencv                     # OpenCV's Python bindings: parity checks and the example plugin
+  python3-opencv                     # OpenCV's Python bindings: parity checks, the example plugin, fuzz seeds
+  time                               # GNU time: the fuzzers' peak memory (scripts/fuzz.sh)
 )
 if [ "${FACEBENCH_WITH_CHROMIUM:-0}" = 1 ]; then packages+=(chromium); fi
 

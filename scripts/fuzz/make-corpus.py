@@ -257,5 +257,52 @@ for spec in ["haar", "swift-haar:cascade=alt2,scale=1.05,neighbors=5,min=30", "b
              "exec:", "swift-haar:scale=1e308", "swift-haar:neighbors=99999999999999999999", "x=swift-haar:,,,=", "é=swift-lbp"]:
     seed("detector-spec", spec)
 
+# Hostile inputs of the kinds issue 13 lists (each in a few bytes): deep nesting, element
+# counts and sizes past any cap, branches out of range, numbers past Int.
+seed("xml", "<a>" * 20000)
+seed("dlib-xml", "<dataset><images>" + "<image file='a.jpg'>" * 10000)
+seed("json", '{"a":' * 20000)
+seed("cascade", '<opencv_storage><cascade>' + "<_>" * 20000)
+lbp = read(os.path.join(CASCADES, "lbpcascades", "lbpcascade_frontalface.xml")).decode()
+seed("cascade", lbp.replace("<maxCatCount>256</maxCatCount>", "<maxCatCount>0</maxCatCount>"))
+seed("cascade", lbp.replace("<maxCatCount>256</maxCatCount>", "<maxCatCount>2000000000</maxCatCount>"))
+haar = cut_haar(os.path.join(CASCADES, "haarcascades", "haarcascade_frontalface_default.xml"), 1).decode()
+first_nodes = haar.index("<internalNodes>") + len("<internalNodes>")
+seed("cascade", haar[:first_nodes] + "\n0 -1 999999 " + haar[first_nodes:].split(None, 3)[3])
+seed("cascade", haar[:first_nodes] + "\n0 -1 -5 " + haar[first_nodes:].split(None, 3)[3])
+seed("cascade", haar[:first_nodes] + "\n1 -1 0 " + haar[first_nodes:].split(None, 3)[3])
+seed("mat", mat_file([matrix("s", 2, [100000, 100000], element(5, struct.pack("<i", 0)))], False))
+seed("mat", mat_file([matrix("d", 6, [2 ** 31 - 1, 2 ** 31 - 1, 2 ** 31 - 1], element(9, b""))], False))
+seed("mat", mat_file([matrix("c", 1, [2 ** 31 - 1, 2 ** 31 - 1], b"")], False))
+nested = doubles("", [[1.0]])
+for _ in range(1000):
+    nested = cells("", [nested])
+seed("mat", mat_file([nested], False))
+seed("mat", mat_file([element(15, zlib.compress(matrix("z", 9, [1, 1 << 26], element(2, b"\0" * (1 << 26))), 9))], False))
+seed("inflate", zlib.compress(b"\0" * (64 << 20), 9))
+seed("wider-text", "0--Parade/0_Parade_marchingband_1_849.jpg\n9223372036854775807\n1 2 3 4 0 0 0 0 0 0\n")
+seed("wider-text", "0--Parade/0_Parade_marchingband_1_849.jpg\n1\n1 2 3 4 inf 0 0 0 0 0\n")
+seed("fddb", "2002/08/11/big/img_591\n9223372036854775807\n1 1 0 10 10 1\n")
+seed("mit-cmu", "a.jpg 0 0 1e308 1e308\n")
+seed("coco-ground-truth", "\ufeff" + json.dumps({"images": [{"id": 1, "file_name": "a.jpg", "width": -5, "height": 1e300}],
+                                                  "annotations": [], "categories": []}))
+
+
+def png_header(width, height):
+    def chunk(kind, payload):
+        return struct.pack(">I", len(payload)) + kind + payload + struct.pack(">I", zlib.crc32(kind + payload))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"\0" * 4096)) + chunk(b"IEND", b""))
+
+
+seed("image-decoder", png_header(60000, 60000))
+seed("image-header", png_header(60000, 60000))
+ok, jpeg = cv2.imencode(".jpg", small_gray)
+jpeg = bytearray(jpeg.tobytes())
+frame = jpeg.index(b"\xff\xc0")
+jpeg[frame + 5:frame + 9] = struct.pack(">HH", 20000, 20000)
+seed("image-decoder", bytes(jpeg))
+seed("image-header", b"\xff\xd8" + b"\xff\xe1\xff\xff" + b"\0" * 65533 + bytes(jpeg[2:]))
+
 for target in sorted(counts):
     print(f"{target}: {counts[target]} seeds")
