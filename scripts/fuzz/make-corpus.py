@@ -193,7 +193,8 @@ def cells(name, items, dims=None):
 def mat_file(variables, compressed):
     header = b"MATLAB 5.0 MAT-file, written by FaceBench's fuzz corpus".ljust(116) + b"\0" * 8 + struct.pack("<H", 0x0100) + b"IM"
     if compressed:
-        return header + b"".join(element(15, zlib.compress(variable)) for variable in variables)
+        # Compressed elements are not padded to 8 bytes.
+        return header + b"".join(struct.pack("<II", 15, len(packed)) + packed for packed in map(zlib.compress, variables))
     return header + b"".join(variables)
 
 
