@@ -11,6 +11,7 @@ packages=(
   libjson-c-dev                      # C JSON library measured against FaceBench's own reader
   python3-opencv                     # OpenCV's Python bindings: parity checks, the example plugin, fuzz seeds
   time                               # GNU time: the fuzzers' peak memory (scripts/fuzz.sh)
+  zsh                                # the zsh completion script is checked by running zsh itself
 )
 if [ "${FACEBENCH_WITH_CHROMIUM:-0}" = 1 ]; then packages+=(chromium); fi
 

@@ -40,15 +40,17 @@ public enum FaceBenchCLI {
         RegisteredCommand(ReportCommand.self), RegisteredCommand(CompareCommand.self), RegisteredCommand(BaselineCommand.self),
         RegisteredCommand(ParityCommand.self),
         RegisteredCommand(EvalCommand.self), RegisteredCommand(BenchEvalCommand.self),
+        RegisteredCommand(CompletionCommand.self),
     ]
 
     public static func main() -> Never {
         exit(run(Array(CommandLine.arguments.dropFirst())))
     }
 
-    /// Runs a command line (without the program name) and returns the exit status.
+    /// Runs a command line (without the program name) and returns the exit status. Every
+    /// error is one line, `facebench COMMAND: error: …`; usage errors exit 64, others 1.
     public static func run(_ arguments: [String]) -> Int32 {
-        guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
+        guard let name = arguments.first, name != "--help", name != "-h" else {
             StandardStreams.output(overview)
             return arguments.isEmpty ? ExitStatus.usage : ExitStatus.success
         }
@@ -56,10 +58,17 @@ public enum FaceBenchCLI {
             StandardStreams.output("facebench \(RunEnvironment.faceBenchVersion)\n")
             return ExitStatus.success
         }
+        if name == "help" {
+            guard let topic = arguments.dropFirst().first else {
+                StandardStreams.output(overview)
+                return ExitStatus.success
+            }
+            return run([topic, "--help"])
+        }
         guard let command = commands.first(where: { $0.spec.name == name }) else {
             let names = commands.map(\.spec.name)
-            let suggestion = closestName(to: name, among: names).map { " Did you mean '\($0)'?" } ?? ""
-            StandardStreams.error("facebench: unknown command '\(name)'.\(suggestion) Commands: \(names.joined(separator: ", "))\n")
+            let suggestion = NameSuggestion.closest(to: name, among: names).map { " Did you mean '\($0)'?" } ?? ""
+            StandardStreams.error("facebench: error: unknown command '\(name)'.\(suggestion) Commands: \(names.joined(separator: ", "))\n")
             return ExitStatus.usage
         }
         do {
@@ -69,20 +78,12 @@ public enum FaceBenchCLI {
                 return ExitStatus.success
             }
             return try command.run(parsed, .standard())
-        } catch let error as FaceBenchError {
-            if case let .usage(message) = error {
-                StandardStreams.error("facebench \(name): \(message)\n")
-                return ExitStatus.usage
-            }
-            if case .invalidSpec = error {
-                StandardStreams.error("facebench \(name): \(error)\n")
-                return ExitStatus.usage
-            }
-            StandardStreams.error("facebench \(name): error: \(error)\n")
-            return ExitStatus.failure
         } catch {
             StandardStreams.error("facebench \(name): error: \(error)\n")
-            return ExitStatus.failure
+            switch error as? FaceBenchError {
+            case .usage?, .invalidSpec?: return ExitStatus.usage
+            default: return ExitStatus.failure
+            }
         }
     }
 
@@ -90,7 +91,7 @@ public enum FaceBenchCLI {
         var out = "FaceBench: compare face detectors on annotated datasets — accuracy, latency, throughput.\n\n"
         out += "USAGE: facebench <command> [options]\n\nCOMMANDS:\n"
         for command in commands { out += CommandSpec.row(command.spec.name, command.spec.abstract) }
-        out += "\nRun 'facebench <command> --help' for a command's options.\n"
+        out += "\nRun 'facebench help <command>' (or 'facebench <command> --help') for a command's options.\n"
         return out
     }
 }

@@ -18,6 +18,19 @@ struct Toolbox: Sendable {
 
     static let defaultDetectors = ["haar", "lbp", "hog", "swift-haar", "swift-lbp"]
 
+    /// What `--detector default` and `--detector all` stand for: the default comparison, and
+    /// every kind that runs without arguments, at its default parameters.
+    var detectorAliases: [String: [String]] {
+        let runnable = registry.kinds.filter { if case .parameters = $0.arguments { true } else { false } }
+        return ["default": Self.defaultDetectors, "all": runnable.map(\.id)]
+    }
+
+    /// The specs of `--detector` values (comma lists and aliases expanded, `DetectorSpecList`),
+    /// or `fallback` when none was given.
+    func detectorSpecs(_ values: [String], fallback: [String] = defaultDetectors) -> [String] {
+        values.isEmpty ? fallback : DetectorSpecList.specs(values, registry: registry, aliases: detectorAliases)
+    }
+
     /// Accuracy protocols run on every detector beyond the basic metrics.
     var evaluators: [any AccuracyEvaluator] {
         [
@@ -29,6 +42,12 @@ struct Toolbox: Sendable {
             WIDEREvaluator(),
             FDDBEvaluator(),
         ]
+    }
+
+    /// What `run` points out after its tables: its own checks, then every protocol that has
+    /// findings of its own.
+    var findingSources: [any FindingSource] {
+        RunFindings.standardSources + evaluators.compactMap { $0 as? any FindingSource }
     }
 
     /// Formats of detections made elsewhere, for `file:` detectors and `eval --predictions`

@@ -26,13 +26,23 @@ final class CompareCommandTests: XCTestCase {
         let report = directory + "/compare.md"
         XCTAssertEqual(FaceBenchCLI.run(["compare", after, "--baseline", before, "--markdown", report]), 2, "exit 2: regressed")
         let text = try FileIO.readText(report)
-        let regressions = try XCTUnwrap(text.components(separatedBy: "## Regressions").last?.components(separatedBy: "## ").first)
+        XCTAssertTrue(text.hasPrefix("# facebench compare: 1 regressed\n"), "one detector, one verdict:\n\(text)")
+        let verdicts = text.split(separator: "\n").filter { $0.hasPrefix("- **REGRESSED**") }
+        XCTAssertEqual(verdicts.count, 1, text)
         // neighbors=6 keeps fewer windows: fewer false positives, but faces are lost too.
-        for metric in ["ap50", "recall"] {
-            XCTAssertTrue(regressions.contains("dlib-faces / h: \(metric) got worse"), "\(metric) named in:\n\(text)")
-        }
+        let verdict = String(verdicts[0])
+        XCTAssertTrue(verdict.hasPrefix("- **REGRESSED** dlib-faces / h: recall 0.8605 → "), verdict)
+        XCTAssertTrue(verdict.contains("ap50 0.8322 → "), verdict)
+        XCTAssertTrue(verdict.hasSuffix("more"), "the rest are counted, not listed: \(verdict)")
         XCTAssertTrue(text.contains("spec changed: haar:cascade=default,scale=1.1,neighbors=3"), "the spec change is noted")
-        XCTAssertTrue(text.contains("## Side by side"))
+        let table = try XCTUnwrap(text.components(separatedBy: "## Side by side").last)
+        XCTAssertTrue(table.hasPrefix(" ("), "unchanged rows are hidden and counted: \(table.prefix(80))")
+        func unchangedRows(_ text: String) -> Int {
+            text.split(separator: "\n").filter { $0.split(separator: "|").last?.trimmingCharacters(in: .whitespaces) == "=" }.count
+        }
+        XCTAssertEqual(unchangedRows(table), 0, "no unchanged rows without --all")
+        XCTAssertEqual(FaceBenchCLI.run(["compare", after, "--baseline", before, "--all", "--markdown", report]), 2)
+        XCTAssertGreaterThan(unchangedRows(try FileIO.readText(report)), 0, "--all shows unchanged rows")
 
         XCTAssertEqual(FaceBenchCLI.run(["compare", again, "--baseline", before]), 0, "same spec twice: exit 0")
 

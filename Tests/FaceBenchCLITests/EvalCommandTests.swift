@@ -31,7 +31,7 @@ final class EvalCommandTests: XCTestCase {
         XCTAssertEqual(json["fp_table"]?["detection_rate"]?["10"], .null, "one false positive only")
         XCTAssertEqual(json["per_image"]?.array?.first?["name"]?.string, "a.jpg")
         XCTAssertNotNil(json["sizes"]?["buckets"])
-        XCTAssertTrue(outcome.stderr.contains("coco"), "timings on stderr: \(outcome.stderr)")
+        XCTAssertEqual(outcome.stderr, "", "timings go to stderr only with --repeat")
     }
 
     func testSeveralPredictionFilesInOneTable() throws {
@@ -92,15 +92,22 @@ final class EvalCommandTests: XCTestCase {
         let results = try TestData.write("[]", to: "r.json", in: scratch)
         let ambiguous = try TestData.write(#"{"images_processed": 1, "observations": []}"#, to: "either.json", in: scratch)
         let unknown = try TestData.write("x y\n", to: "plain.txt", in: scratch)
+        let runResults = try TestData.write(#"{"schema": "facebench.results/1", "environment": {}}"#, to: "results.json", in: scratch)
+        let runFolder = scratch + "/run/dlib-faces"
+        try FileIO.createDirectory(runFolder + "/haar.wider")
+        _ = try TestData.write("{}", to: "results.json", in: runFolder)
         let cases: [([String], String)] = [
-            (["eval", "--predictions", results], "--dataset is required"),
+            (["eval", "--predictions", results], "facebench eval: error: --dataset is required\n"),
             (["eval", "--dataset", gt], "give at least one --predictions file"),
             (["eval", "--dataset", gt, "--predictions", results, "--protocol", "coc"], "unknown protocol 'coc'. Did you mean 'coco'?"),
             (["eval", "--dataset", gt, "--predictions", results, "--max-dets", "10,1,100"], "--max-dets expects three increasing positive counts"),
             (["eval", "--dataset", gt, "--predictions", results, "--importer", "yolo"], "unknown format 'yolo' (--importer FORMAT); formats: coco"),
             (["eval", "--dataset", gt, "--predictions", ambiguous], "could be watson or apple-vision; name the format: --importer FORMAT"),
             (["eval", "--dataset", gt, "--predictions", unknown], "is in no recognised format; name it: --importer FORMAT with FORMAT one of coco, "),
-            (["eval", "--dataset", gt, "--predictions", results, "--format", "xml"], "--format expects markdown or json"),
+            (["eval", "--dataset", gt, "--predictions", gt], "gt.json is COCO ground truth (an object with images and annotations), not detections: give it as --dataset"),
+            (["eval", "--dataset", gt, "--predictions", runFolder], "dlib-faces is a FaceBench run folder, not detections: pass one of its <detector>.coco.json files"),
+            (["eval", "--dataset", gt, "--predictions", runResults], "results.json is FaceBench run results (results.json), not detections: pass the COCO results beside it"),
+            (["eval", "--dataset", gt, "--predictions", results, "--format", "xml"], "--format expects markdown, json, got 'xml'"),
             (["eval", "--dataset", gt, "--predictions", results, "--repeat", "0"], "--repeat expects an integer >= 1"),
             (["eval", "--dataset", gt, "--predictions", results, "--roc-out", scratch + "/x-"], "--roc-out writes the fddb protocol's ROC"),
         ]

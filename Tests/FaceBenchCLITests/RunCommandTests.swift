@@ -39,9 +39,17 @@ final class RunCommandTests: XCTestCase {
         let scratch = try TestData.temporaryDirectory(self)
         _ = try TestData.dataset("dlib-faces")
         let out = scratch + "/run"
-        let outcome = try run(["run", "--dataset", "dlib-faces", "--detector", "lbp", "--detector", "fast=haar:scale=1.3", "--out", out], scratch: scratch)
-        XCTAssertTrue(outcome.stdout.contains("| Detector |"), outcome.stdout)
-        XCTAssertTrue(outcome.stdout.contains("| fast "), outcome.stdout)
+        let outcome = try run(["run", "--dataset", "dlib-faces", "--detector", "lbp,fast=haar:scale=1.3", "--out", out], scratch: scratch)
+        let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines.first, "dlib-faces: 9 images, 43 faces", outcome.stdout)
+        XCTAssertTrue(lines[1].hasPrefix("Detector    AP50  Precision"), "plain columns when piped: \(lines[1])")
+        XCTAssertTrue(lines[2].hasPrefix("lbp ") && lines[3].hasPrefix("fast "), outcome.stdout)
+        XCTAssertFalse(outcome.stdout.contains("\u{1B}["), "no escapes when piped")
+        XCTAssertFalse(outcome.stdout.contains("**"), "no Markdown in the terminal")
+        XCTAssertTrue(lines.contains("Full report: \(out)/report.md  \(out)/report.html"), outcome.stdout)
+        XCTAssertLessThanOrEqual(lines.count, 12, outcome.stdout)
+        let table = lines.prefix { !$0.isEmpty }
+        XCTAssertLessThanOrEqual(table.map(\.count).max() ?? 0, 100, "the table fits 100 columns: \(outcome.stdout)")
         let results = try RunResults.read(out + "/dlib-faces/results.json")
         XCTAssertEqual(results.detectors.map(\.id), ["lbp", "fast"])
         XCTAssertEqual(results.records.count, 9)
@@ -65,6 +73,43 @@ final class RunCommandTests: XCTestCase {
         XCTAssertEqual(coco.array?.count, results.detectors[0].metrics.detections)
         XCTAssertTrue(FileIO.exists(out + "/dlib-faces/report.md"))
         XCTAssertTrue(FileIO.exists(out + "/report.md"))
+    }
+
+    /// The same finished run printed every way (`--resume` of a finished run reruns nothing).
+    func testOutputFormatsQuietVerboseAndConfig() throws {
+        let scratch = try TestData.temporaryDirectory(self)
+        _ = try TestData.dataset("dlib-faces")
+        let out = scratch + "/run"
+        let quiet = try run(["run", "--dataset", "dlib-faces", "--detector", "lbp,haar:min=400", "--out", out, "--quiet"], scratch: scratch)
+        XCTAssertEqual(quiet.stdout, "")
+        let same = ["run", "--dataset", "dlib-faces", "--detector", "lbp,haar:min=400", "--out", out, "--resume"]
+
+        let json = try JSONReader.parse(Array(try run(same + ["--format", "json"], scratch: scratch).stdout.utf8), path: "stdout")
+        XCTAssertEqual(json["schema"]?.string, "facebench.run-summary/1")
+        XCTAssertEqual(json["report"]?["html"]?.string, out + "/report.html")
+        let table = try XCTUnwrap(json["datasets"]?.array?.first?["table"])
+        XCTAssertEqual(table["rows"]?.array?.compactMap { $0["detector"]?.string }, ["lbp", "haar-min=400"])
+        let findings = json["findings"]?.array ?? []
+        // min=400 finds no face in these images: every face is missed.
+        XCTAssertTrue(findings.contains { $0["detector"]?.string == "haar-min=400" && ($0["text"]?.string ?? "").hasPrefix("most errors are misses") },
+                      "\(findings)")
+
+        let markdown = try run(same + ["--format", "markdown"], scratch: scratch).stdout
+        XCTAssertTrue(markdown.hasPrefix("## dlib-faces: 9 images, 43 faces\n\n| Detector "), markdown)
+        XCTAssertTrue(markdown.contains("- dlib-faces / haar-min=400: most errors are misses"), markdown)
+
+        let verbose = try run(same + ["--verbose"], scratch: scratch).stdout
+        XCTAssertTrue(verbose.contains("### coco") && verbose.contains("### sizes"), "--verbose prints every table")
+
+        let config = try TestData.write(#"{"dataset": ["dlib-faces"], "detector": "lbp,haar:min=400", "out": "\#(out)", "resume": true, "format": "json"}"#, to: "bench.json", in: scratch)
+        let fromFile = try run(["run", "--config", config, "--format", "markdown"], scratch: scratch).stdout
+        XCTAssertTrue(fromFile.hasPrefix("## dlib-faces"), "the flag overrides the file's format: \(fromFile.prefix(100))")
+        let typo = try TestData.write(#"{"detectr": "lbp"}"#, to: "typo.json", in: scratch)
+        let failed = try run(["run", "--config", typo], scratch: scratch, expect: 1)
+        XCTAssertTrue(failed.stderr.contains("\(typo): option \"detectr\": not an option of run. Did you mean 'detector'?"), failed.stderr)
+        let badValue = try TestData.write(#"{"threads": [0]}"#, to: "bad.json", in: scratch)
+        let rejected = try run(["run", "--config", badValue], scratch: scratch, expect: 1).stderr
+        XCTAssertTrue(rejected.contains("\(badValue): option \"threads\": --threads expects integers >= 1"), rejected)
     }
 
     func testResumingAfterKillMinus9EqualsAnUninterruptedRun() throws {
@@ -91,7 +136,7 @@ final class RunCommandTests: XCTestCase {
         XCTAssertLessThan(logged, 130)
 
         let resumed = try run(arguments + ["--out", out, "--resume"], scratch: scratch)
-        XCTAssertTrue(resumed.stdout.contains("| lbp-scale=1.2 "), resumed.stdout)
+        XCTAssertTrue(resumed.stdout.contains("\nlbp-scale=1.2 "), resumed.stdout)
         let whole = try RunResults.read(scratch + "/whole/mit-cmu/results.json")
         let continued = try RunResults.read(out + "/mit-cmu/results.json")
         XCTAssertEqual(Essence(continued), Essence(whole))

@@ -112,7 +112,10 @@ final class DatasetCatalogTests: XCTestCase {
             XCTAssertEqual(error as? FaceBenchError, .datasetNotFound(name: "mit-cmu", searched: ["/nonexistent/mit-cmu"]))
         }
         XCTAssertThrowsError(try catalog.resolve("nonsense")) { error in
-            XCTAssertTrue("\(error)".contains("known names: mit-cmu"), "\(error)")
+            XCTAssertTrue("\(error)".contains("Known names: mit-cmu"), "\(error)")
+        }
+        XCTAssertThrowsError(try catalog.resolve("dlib-face")) { error in
+            XCTAssertTrue("\(error)".contains("unknown dataset 'dlib-face'. Did you mean 'dlib-faces'?"), "\(error)")
         }
         XCTAssertThrowsError(try catalog.resolve("/tmp"))
     }

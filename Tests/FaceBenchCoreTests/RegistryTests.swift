@@ -43,9 +43,11 @@ final class RegistryTests: XCTestCase {
     }
 
     func testErrorsListWhatIsAccepted() {
-        XCTAssertEqual(message("nope"), "detector 'nope': unknown detector 'nope'; known: haar, exec")
+        XCTAssertEqual(message("nope"), "detector 'nope': unknown detector 'nope'. Known: haar, exec")
+        XCTAssertEqual(message("haarr"), "detector 'haarr': unknown detector 'haarr'. Did you mean 'haar'? Known: haar, exec")
         XCTAssertEqual(message("haar:scales=1.2"),
-                       "detector 'haar:scales=1.2': unknown parameter 'scales' for haar; accepted: cascade, scale, neighbors, min, max, score")
+                       "detector 'haar:scales=1.2': unknown parameter 'scales' for haar. Did you mean 'scale'? Accepted: cascade, scale, neighbors, min, max, score")
+        XCTAssertTrue(message("haar:neighbours=2").contains("unknown parameter 'neighbours' for haar. Did you mean 'neighbors'?"))
         XCTAssertEqual(message("haar:scale=1"), "detector 'haar:scale=1': scale=1 is not accepted: expected a number > 1 and <= 4")
         XCTAssertEqual(message("haar:cascade=fancy"),
                        "detector 'haar:cascade=fancy': cascade=fancy is not accepted: expected one of default, alt, alt2, alt_tree, or a path to a .xml file")
@@ -64,5 +66,23 @@ final class RegistryTests: XCTestCase {
     func testDuplicateIdsInOneRunAreNumbered() throws {
         let ids = try registry.factories(for: ["haar", "haar", "haar:neighbors=3"]).map(\.info.id)
         XCTAssertEqual(ids, ["haar", "haar-2", "haar-3"])
+    }
+
+    func specs(_ values: String...) -> [String] {
+        DetectorSpecList.specs(values, registry: registry, aliases: ["default": ["haar", "haar:scale=1.3"], "all": ["haar"]])
+    }
+
+    func testCommaListsSeparateSpecsAndKeepParametersWithTheirSpec() {
+        XCTAssertEqual(specs("haar,haar"), ["haar", "haar"])
+        XCTAssertEqual(specs("haar:scale=1.05,neighbors=5,haar"), ["haar:scale=1.05,neighbors=5", "haar"])
+        XCTAssertEqual(specs("fast=haar:scale=1.3,slow=haar:scale=1.05,min=30"), ["fast=haar:scale=1.3", "slow=haar:scale=1.05,min=30"])
+        XCTAssertEqual(specs("haar,neighbors=5"), ["haar:neighbors=5"], "a parameter key continues the spec before it")
+        XCTAssertEqual(specs("haar:min=3,min"), ["haar:min=3,min"], "a bare key stays, so the key=value error names it")
+        XCTAssertEqual(specs("haar:scale=1.2,neighbours=2"), ["haar:scale=1.2,neighbours=2"], "a mistyped key is reported against its spec")
+        XCTAssertEqual(specs("haarr,haar"), ["haarr", "haar"], "an unknown kind is its own spec, for the registry to reject")
+        XCTAssertEqual(specs("haar,exec:det --model=a,b"), ["haar", "exec:det --model=a,b"], "free-form arguments take the rest")
+        XCTAssertEqual(specs("default"), ["haar", "haar:scale=1.3"])
+        XCTAssertEqual(specs("haar:neighbors=5,all", "default"), ["haar:neighbors=5", "haar", "haar", "haar:scale=1.3"])
+        XCTAssertEqual(specs("haar:cascade=alt2", "exec:a,b"), ["haar:cascade=alt2", "exec:a,b"], "values are separate lists")
     }
 }

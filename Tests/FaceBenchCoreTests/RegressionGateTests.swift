@@ -26,10 +26,26 @@ final class RegressionGateTests: XCTestCase {
         XCTAssertFalse(metrics.contains("missed"), "counts are shown, not gated")
         XCTAssertTrue(outcome.regressions.allSatisfy { $0.detector == "partial" && $0.dataset == "synthetic" })
         let text = GateReport.text(outcome, current: "now", baseline: "base")
-        let regressionsAt = text.range(of: "## Regressions")!.lowerBound
+        let verdictAt = text.range(of: "- **REGRESSED** synthetic / partial: ")!.lowerBound
         let tableAt = text.range(of: "## Side by side")!.lowerBound
-        XCTAssertLessThan(regressionsAt, tableAt, "regressions are listed before the table")
-        XCTAssertTrue(text.contains("synthetic / partial: recall got worse: 0.7500 → 0.5000"), text)
+        XCTAssertLessThan(verdictAt, tableAt, "verdicts come before the table")
+        XCTAssertTrue(text.hasPrefix("# facebench compare: 1 regressed, 1 same\n"), text)
+        XCTAssertTrue(text.contains("- same synthetic / haar\n"), text)
+        XCTAssertTrue(outcome.regressions.contains { $0.message.contains("recall got worse: 0.7500 → 0.5000") })
+        let entry = try! XCTUnwrap(outcome.entries.first { $0.detector == "partial" })
+        XCTAssertEqual(entry.verdict, .regressed)
+        XCTAssertTrue(entry.findings.prefix(3).allSatisfy(\.isHeadline), "headline metrics are named first: \(entry.findings.map(\.metric))")
+    }
+
+    func testNumbersAreFormattedOneWay() {
+        XCTAssertEqual(RegressionGate.number(0.75), "0.7500")
+        XCTAssertEqual(RegressionGate.number(1, against: 0.8713), "1.0000", "an AP of 1 lines up with fractions")
+        XCTAssertEqual(RegressionGate.number(37, against: 36), "37")
+        XCTAssertEqual(RegressionGate.number(177.26), "177.3")
+        XCTAssertEqual(RegressionGate.number(0.83221, against: 0.83224), "0.83221", "digits added until they differ")
+        XCTAssertEqual(RegressionGate.change(from: 0.7180, to: 0.7172), "-0.0008")
+        XCTAssertEqual(RegressionGate.change(from: 0.5, to: 0.50001), "+0.00001")
+        XCTAssertEqual(RegressionGate.change(from: 6, to: 7), "+1")
     }
 
     func testOnlyImprovementsGiveTheImprovedVerdict() {

@@ -40,7 +40,17 @@ final class ExecSpecTests: XCTestCase {
     func testOtherProtocolVersionAndSilentProgram() {
         XCTAssertTrue(PluginTestSupport.error(building: #"exec:/bin/echo '{"protocol": "facebench.exec/2", "name": "x"}'"#).hasSuffix(
             "did not start: the program speaks facebench.exec/2; this FaceBench speaks facebench.exec/1"))
-        XCTAssertTrue(PluginTestSupport.error(building: "exec:--startup-timeout=0.5 /bin/sleep 30").hasSuffix("did not start: no response within 0.5 s"))
+        XCTAssertTrue(PluginTestSupport.error(building: "exec:--startup-timeout=0.5 /bin/sleep 30").contains("did not start: no response within 0.5 s"))
         XCTAssertTrue(PluginTestSupport.error(building: "exec:/bin/echo hello").contains("did not start: protocol violation: the handshake is not JSON"))
+    }
+
+    func testASilentProgramFailsWithinSecondsQuotingItsStderr() throws {
+        XCTAssertLessThanOrEqual(ExecDetectorKind.defaultStartupTimeout, 10, "a missing handshake is reported in seconds")
+        let started = MonotonicClock.nanoseconds()
+        let message = PluginTestSupport.error(building: "exec:--startup-timeout=1 /bin/sh -c 'echo loading weights >&2; sleep 30'")
+        XCTAssertLessThan(Double(MonotonicClock.nanoseconds() - started) / 1e9, 5)
+        XCTAssertTrue(message.contains("no response within 1.0 s; its stderr ends: loading weights"), message)
+        XCTAssertTrue(message.contains("exec:--startup-timeout=SECONDS"), "says how to wait longer: \(message)")
+        XCTAssertFalse(message.contains(".probe-"), "the deleted scratch log is not named: \(message)")
     }
 }

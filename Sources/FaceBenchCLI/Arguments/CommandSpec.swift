@@ -55,15 +55,23 @@ struct ParsedArguments: Sendable {
     var values: [String: [String]] = [:]
     var flags: Set<String> = []
     var positionals: [String] = []
+    /// The config file an option's values came from (`--config`), for errors naming it.
+    var origins: [String: String] = [:]
 
     func string(_ name: String) -> String? { values[name]?.last }
+
+    /// A bad value: a usage error, or one naming the config file the value came from.
+    func invalid(_ name: String, _ message: String) -> FaceBenchError {
+        guard let origin = origins[name] else { return .usage(message) }
+        return .malformed(path: origin, location: "option \"\(name)\"", reason: message)
+    }
     func strings(_ name: String) -> [String] { values[name] ?? [] }
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
     func int(_ name: String, atLeast minimum: Int? = nil) throws -> Int? {
         guard let text = string(name) else { return nil }
         guard let value = Int(text), minimum.map({ value >= $0 }) ?? true else {
-            throw FaceBenchError.usage("--\(name) expects an integer\(minimum.map { " >= \($0)" } ?? ""), got '\(text)'")
+            throw invalid(name, "--\(name) expects an integer\(minimum.map { " >= \($0)" } ?? ""), got '\(text)'")
         }
         return value
     }
@@ -71,16 +79,26 @@ struct ParsedArguments: Sendable {
     func ints(_ name: String, atLeast minimum: Int) throws -> [Int] {
         try strings(name).map { text in
             guard let value = Int(text), value >= minimum else {
-                throw FaceBenchError.usage("--\(name) expects integers >= \(minimum), got '\(text)'")
+                throw invalid(name, "--\(name) expects integers >= \(minimum), got '\(text)'")
             }
             return value
         }
     }
 
+    /// One of a fixed set of names; the error lists them and suggests the nearest.
+    func choice<Choice: RawRepresentable & CaseIterable>(_ name: String, default fallback: Choice) throws -> Choice where Choice.RawValue == String {
+        guard let text = string(name) else { return fallback }
+        guard let value = Choice(rawValue: text) else {
+            let names = Choice.allCases.map(\.rawValue)
+            throw invalid(name, "--\(name) expects \(names.joined(separator: ", ")), got '\(text)'.\(NameSuggestion.hint(for: text, among: names))")
+        }
+        return value
+    }
+
     func double(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
         guard let text = string(name) else { return nil }
         guard let value = Double(text), range.contains(value) else {
-            throw FaceBenchError.usage("--\(name) expects a number in \(range.lowerBound)…\(range.upperBound), got '\(text)'")
+            throw invalid(name, "--\(name) expects a number in \(range.lowerBound)…\(range.upperBound), got '\(text)'")
         }
         return value
     }
@@ -90,6 +108,35 @@ extension CommandSpec {
     static let helpOption = OptionSpec("help", .flag, help: "Show this help.")
 
     func parse(_ arguments: [String]) throws -> ParsedArguments {
+        var parsed = try parseWords(arguments)
+        if parsed.flag("help") { return parsed }
+        if let path = parsed.string(ConfigFile.option.name) {
+            let fromFile: ParsedArguments
+            do {
+                fromFile = try parseWords(ConfigFile.arguments(path, spec: self))
+            } catch let FaceBenchError.usage(message) {
+                throw FaceBenchError.malformed(path: path, location: nil, reason: message)
+            }
+            for (key, values) in fromFile.values where parsed.values[key] == nil {
+                parsed.values[key] = values
+                parsed.origins[key] = path
+            }
+            parsed.flags.formUnion(fromFile.flags)
+        }
+        let minimum = self.arguments.filter { !$0.optional }.count
+        let unbounded = self.arguments.contains { $0.repeated }
+        if parsed.positionals.count < minimum {
+            let missing = self.arguments.filter { !$0.optional }[parsed.positionals.count].name
+            throw FaceBenchError.usage("missing \(missing) (see --help)")
+        }
+        if !unbounded, parsed.positionals.count > self.arguments.count {
+            throw FaceBenchError.usage("unexpected argument '\(parsed.positionals[self.arguments.count])' (see --help)")
+        }
+        return parsed
+    }
+
+    /// The options and positionals of `arguments`, each checked against its declaration.
+    func parseWords(_ arguments: [String]) throws -> ParsedArguments {
         var parsed = ParsedArguments()
         var index = 0
         var onlyPositionals = false
@@ -118,7 +165,7 @@ extension CommandSpec {
                 key = String(key[..<equals])
             }
             guard let option = options.first(where: { $0.name == key }) else {
-                let hint = closestName(to: key, among: options.map(\.name), within: 3).map { "; did you mean --\($0)?" } ?? ""
+                let hint = NameSuggestion.closest(to: key, among: options.map(\.name), within: 3).map { "; did you mean --\($0)?" } ?? ""
                 throw FaceBenchError.usage("unknown option '--\(key)'\(hint) (see --help)")
             }
             switch option.kind {
@@ -143,16 +190,6 @@ extension CommandSpec {
                     parsed.values[key, default: []].append(value)
                 }
             }
-        }
-        if parsed.flag("help") { return parsed }
-        let minimum = self.arguments.filter { !$0.optional }.count
-        let unbounded = self.arguments.contains { $0.repeated }
-        if parsed.positionals.count < minimum {
-            let missing = self.arguments.filter { !$0.optional }[parsed.positionals.count].name
-            throw FaceBenchError.usage("missing \(missing) (see --help)")
-        }
-        if !unbounded, parsed.positionals.count > self.arguments.count {
-            throw FaceBenchError.usage("unexpected argument '\(parsed.positionals[self.arguments.count])' (see --help)")
         }
         return parsed
     }
@@ -210,24 +247,4 @@ extension CommandSpec {
         if !current.isEmpty { lines.append(current) }
         return lines
     }
-}
-
-/// The name among `names` nearest to a mistyped `name`, if within `maxDistance` edits: the
-/// "did you mean" of unknown commands, options and protocols.
-func closestName(to name: String, among names: [String], within maxDistance: Int = .max) -> String? {
-    names.min { editDistance($0, name) < editDistance($1, name) }.flatMap { editDistance($0, name) <= maxDistance ? $0 : nil }
-}
-
-/// Levenshtein distance, for "did you mean" hints.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var previous = Array(0...b.count)
-    for i in 1...max(1, a.count) where !a.isEmpty {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...max(1, b.count) where !b.isEmpty {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return a.isEmpty ? b.count : previous[b.count]
 }

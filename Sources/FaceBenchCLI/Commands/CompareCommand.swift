@@ -13,8 +13,10 @@ enum CompareCommand: FaceBenchCommand {
             is compared with the baseline's, so a slower or busier machine does not trip the gate. A slowdown must \
             exceed --max-slowdown and hold across the medians' 95% intervals; --speed absolute compares the median \
             latencies themselves. Speed is not judged for debug builds. A detector or dataset missing from CURRENT is a regression unless \
-            --allow-missing; a new one is listed, not judged. Prints the regressions first, then the side-by-side \
-            table (Markdown). Exit status: 0 nothing regressed, 2 something regressed, 4 only improvements.
+            --allow-missing; a new one is listed, not judged. Prints one verdict line per detector and dataset \
+            (regressed, improved, same or new, naming the three metrics that moved most), the notes, then the \
+            side-by-side table of the rows that changed (--all: every row), as Markdown. Exit status: 0 nothing \
+            regressed, 2 something regressed, 4 only improvements.
             """,
         options: [
             OptionSpec("baseline", .value("FILE|DIR"), help: "What CURRENT is compared against.", default: "Results/baseline.json"),
@@ -24,6 +26,7 @@ enum CompareCommand: FaceBenchCommand {
             OptionSpec("reference", .value("ID"), help: "Detector whose time on each image speed is measured against, or 'decode'.", default: BenchmarkSnapshot.defaultReference),
             OptionSpec("allow-missing", .flag, help: "A baseline detector or dataset missing from CURRENT is a note, not a regression."),
             OptionSpec("markdown", .value("FILE"), help: "Also write the printed report to FILE (e.g. $GITHUB_STEP_SUMMARY)."),
+            OptionSpec("all", .flag, help: "Show every row of the side-by-side table, unchanged ones too."),
         ],
         arguments: [ArgumentSpec(name: "CURRENT", help: "Results to judge.")],
         examples: [
@@ -32,25 +35,13 @@ enum CompareCommand: FaceBenchCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
-        var gate = RegressionGate()
-        gate.maxAccuracyDrop = try arguments.double("max-ap-drop", in: 0...1) ?? 0
-        gate.maxSlowdown = try arguments.double("max-slowdown", in: 1...100) ?? 1.15
-        gate.allowMissing = arguments.flag("allow-missing")
-        let reference = arguments.string("reference") ?? BenchmarkSnapshot.defaultReference
-        switch arguments.string("speed") ?? "relative" {
-        case "relative": gate.speed = .relative(reference: reference)
-        case "absolute": gate.speed = .absolute
-        case "report": gate.speed = .reportOnly
-        case let other: throw FaceBenchError.usage("--speed expects relative, absolute or report, got '\(other)'")
-        }
-        let currentPath = arguments.positionals[0]
-        let baselinePath = arguments.string("baseline") ?? "Results/baseline.json"
-        let current = try BenchmarkSnapshot.load(currentPath)
-        let baseline = try BenchmarkSnapshot.load(baselinePath)
-        let outcome = gate.compare(current: current, baseline: baseline)
-        let text = GateReport.text(outcome, current: currentPath, baseline: baselinePath)
+        let options = try CompareOptions(arguments)
+        let current = try BenchmarkSnapshot.load(options.current)
+        let baseline = try BenchmarkSnapshot.load(options.baseline)
+        let outcome = options.gate.compare(current: current, baseline: baseline)
+        let text = GateReport.text(outcome, current: options.current, baseline: options.baseline, allRows: options.allRows)
         StandardStreams.output(text)
-        if let file = arguments.string("markdown") { try FileIO.writeAtomically(text, to: file) }
+        if let file = options.markdownFile { try FileIO.writeAtomically(text, to: file) }
         switch outcome.verdict {
         case .regressed: return ExitStatus.regression
         case .improved: return ExitStatus.improvement

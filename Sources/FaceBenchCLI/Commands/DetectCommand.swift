@@ -30,7 +30,7 @@ enum DetectCommand: FaceBenchCommand {
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
         let path = arguments.positionals[0]
         OpenCVBackend.setThreads(try arguments.int("native-threads", atLeast: 1) ?? 1)
-        let specs = arguments.strings("detector").isEmpty ? ["haar"] : arguments.strings("detector")
+        let specs = toolbox.detectorSpecs(arguments.strings("detector"), fallback: ["haar"])
         let factories = try toolbox.registry.factories(for: specs)
         let sample = try arguments.string("dataset").map { try groundTruth(for: path, in: toolbox.catalog.resolve($0)) }
         let decoded = try toolbox.decoder.decode(path)

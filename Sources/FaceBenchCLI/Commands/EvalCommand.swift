@@ -16,7 +16,7 @@ enum EvalCommand: FaceBenchCommand {
             fp_table → detection_rate per false-positive count; sizes → buckets; per_image → list, worst first; \
             wider → easy/medium/hard ap; fddb → discrete/continuous tpr_at_1000_fp and the roc. Timings (dataset \
             load, reading each predictions file, each protocol; with --repeat N the best of N runs, single-threaded) \
-            go to stderr and, in JSON, under "timing": {"repeats", "dataset_ms", "read_ms", "evaluate_ms": {protocol: ms}}.
+            go to stderr with --repeat and always, in JSON, under "timing": {"repeats", "dataset_ms", "read_ms", "evaluate_ms": {protocol: ms}}.
             """,
         options: [
             OptionSpec("dataset", .value("NAME|PATH"), help: "Dataset name (see `facebench list`) or a ground-truth file/folder in a known format (COCO JSON, Pascal VOC XML, …)."),
@@ -38,22 +38,16 @@ enum EvalCommand: FaceBenchCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
-        guard let datasetName = arguments.string("dataset") else { throw FaceBenchError.usage("eval: --dataset is required") }
-        let predictions = arguments.strings("predictions")
-        guard !predictions.isEmpty else { throw FaceBenchError.usage("eval: give at least one --predictions file") }
-        let format = arguments.string("format") ?? "markdown"
-        guard format == "markdown" || format == "json" else { throw FaceBenchError.usage("--format expects markdown or json, got '\(format)'") }
-        let options = try evaluationOptions(arguments)
-        let repeats = try arguments.int("repeat", atLeast: 1) ?? 1
-        let rocPrefix = arguments.string("roc-out")
+        let choices = try EvalOptions(arguments)
+        let predictions = choices.predictions, options = choices.evaluation, repeats = choices.repeats, rocPrefix = choices.rocPrefix
 
-        let (dataset, datasetTime) = try MonotonicClock.measure { try toolbox.catalog.resolve(datasetName) }
-        let protocols = try chooseProtocols(arguments.strings("protocol"), evaluators: toolbox.evaluators, dataset: dataset)
+        let (dataset, datasetTime) = try MonotonicClock.measure { try toolbox.catalog.resolve(choices.dataset) }
+        let protocols = try chooseProtocols(choices.protocols, evaluators: toolbox.evaluators, dataset: dataset)
         if rocPrefix != nil {
             guard protocols.contains(where: { $0.name == "fddb" }) else {
-                throw FaceBenchError.usage("eval: --roc-out writes the fddb protocol's ROC, which does not run on dataset \(dataset.name)")
+                throw FaceBenchError.usage("--roc-out writes the fddb protocol's ROC, which does not run on dataset \(dataset.name)")
             }
-            guard predictions.count == 1 else { throw FaceBenchError.usage("eval: --roc-out takes one --predictions file") }
+            guard predictions.count == 1 else { throw FaceBenchError.usage("--roc-out takes one --predictions file") }
         }
         let parameterWarnings = protocols.flatMap { $0.parameterWarnings(options) }
         for warning in parameterWarnings { StandardStreams.error("facebench eval: warning: \(warning)\n") }
@@ -62,7 +56,7 @@ enum EvalCommand: FaceBenchCommand {
         var runs: [(label: String, path: String, warnings: [String], results: JSONObject, timing: JSONObject)] = []
         for entry in predictions {
             let (label, path) = splitLabel(entry)
-            let importer = try chooseImporter(arguments.string("importer"), path: path, importers: Toolbox.importers)
+            let importer = try chooseImporter(choices.importer, path: path, importers: Toolbox.importers)
             let (byID, readTime) = try bestOf(repeats) { try importer.load(path, for: dataset) }
             timings.append("\(label): read \(importer.name) \(Formatting.milliseconds(readTime)) ms")
             let detections = dataset.samples.map { byID[$0.id] ?? [] }
@@ -85,10 +79,11 @@ enum EvalCommand: FaceBenchCommand {
             ]
             runs.append((label, path, warnings, results, timing))
         }
-        let best = repeats > 1 ? " (best of \(repeats))" : ""
-        StandardStreams.error("facebench eval\(best): " + timings.joined(separator: ", ") + "\n")
+        if choices.timesRequested {
+            StandardStreams.error("facebench eval (best of \(repeats)): " + timings.joined(separator: ", ") + "\n")
+        }
 
-        if format == "json" {
+        if choices.format == .json {
             var objects: [JSONObject] = []
             for run in runs {
                 var object: JSONObject = [
@@ -133,31 +128,12 @@ enum EvalCommand: FaceBenchCommand {
         return (value, best)
     }
 
-    static func evaluationOptions(_ arguments: ParsedArguments) throws -> EvaluationOptions {
-        var options = EvaluationOptions(iouThreshold: try arguments.double("iou", in: 0.01...1))
-        if let text = arguments.string("max-dets") {
-            let values = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-            guard values.count == 3, let a = values[0], let b = values[1], let c = values[2], a > 0, a < b, b < c else {
-                throw FaceBenchError.usage("--max-dets expects three increasing positive counts like 1,10,100, got '\(text)'")
-            }
-            options.cocoMaxDetections = [a, b, c]
-        }
-        if let text = arguments.string("fp-counts") {
-            let values = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-            guard !values.isEmpty, values.allSatisfy({ ($0 ?? -1) >= 0 }) else {
-                throw FaceBenchError.usage("--fp-counts expects non-negative integers like 10,31,50, got '\(text)'")
-            }
-            options.falsePositiveCounts = values.map { $0! }
-        }
-        return options
-    }
-
     static func chooseProtocols(_ names: [String], evaluators: [any AccuracyEvaluator], dataset: Dataset) throws -> [any AccuracyEvaluator] {
         guard !names.isEmpty else { return evaluators.filter { $0.applies(to: dataset) } }
         return try names.map { name in
             guard let evaluator = evaluators.first(where: { $0.name == name }) else {
                 let known = evaluators.map(\.name)
-                let hint = closestName(to: name, among: known, within: 3).map { " Did you mean '\($0)'?" } ?? ""
+                let hint = NameSuggestion.closest(to: name, among: known, within: 3).map { " Did you mean '\($0)'?" } ?? ""
                 throw FaceBenchError.usage("unknown protocol '\(name)'.\(hint) Protocols: \(known.joined(separator: ", "))")
             }
             guard evaluator.applies(to: dataset) else {

@@ -1,27 +1,45 @@
 import FaceBenchCore
 
 enum ListCommand: FaceBenchCommand {
+    enum Format: String, CaseIterable { case text, json }
+
     static let spec = CommandSpec(
         name: "list",
         abstract: "List the detectors this build can run, with their parameters, and the datasets found.",
-        discussion: "Detector specs are KIND[:key=value,…]; prefix LABEL= to name one (e.g. fast=haar:scale=1.3).",
-        examples: ["facebench list"])
+        discussion: """
+            Detector specs are KIND[:key=value,…]; prefix LABEL= to name one (e.g. fast=haar:scale=1.3). --format \
+            json prints {"detectors": [{"id", "summary", "backend", "parameters": [{"name", "help", "accepted", \
+            "default"}] or "usage"}], "aliases": {"default": […], "all": […]}, "datasets": [{"name", "summary", \
+            "images", "found"}], "search_path", "formats"}.
+            """,
+        options: [OptionSpec("format", .value("text|json"), help: "Output format.", default: "text")],
+        examples: ["facebench list", "facebench list --format json"])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
+        switch try arguments.choice("format", default: Format.text) {
+        case .text: StandardStreams.output(text(toolbox))
+        case .json: StandardStreams.output(JSONWriter().string(json(toolbox)) + "\n")
+        }
+        return ExitStatus.success
+    }
+
+    static func text(_ toolbox: Toolbox) -> String {
         var out = "DETECTORS\n"
         for kind in toolbox.registry.kinds {
             out += "\n  \(kind.id) — \(kind.summary)\n"
             switch kind.arguments {
             case let .parameters(parameters):
                 for parameter in parameters {
-                    let value = parameter.defaultValue.map { "default \($0)" } ?? "unset by default"
+                    let value = parameter.defaultValue.map { "if omitted: \($0)" } ?? "unset if omitted"
                     out += "      \(parameter.name): \(parameter.help); \(parameter.accepted); \(value)\n"
                 }
             case let .freeform(usage):
                 out += "      \(kind.id):\(usage)\n"
             }
         }
-        out += "\nDefault comparison: \(Toolbox.defaultDetectors.joined(separator: ", "))\n"
+        let aliases = toolbox.detectorAliases
+        out += "\n--detector default: \(aliases["default", default: []].joined(separator: ", "))\n"
+        out += "--detector all: \(aliases["all", default: []].joined(separator: ", "))\n"
         out += "\nDATASETS (search path: \(toolbox.catalog.searchPath.joined(separator: ":")))\n\n"
         for definition in toolbox.catalog.definitions {
             let root = toolbox.catalog.root(of: definition)
@@ -30,7 +48,36 @@ enum ListCommand: FaceBenchCommand {
             out += "  \(definition.name) — \(definition.summary)\(kind)\n      \(status)\n"
         }
         out += "\nAny folder or file in a known format also works with --dataset PATH (\(toolbox.catalog.formats.map(\.name).joined(separator: ", "))).\n"
-        StandardStreams.output(out)
-        return ExitStatus.success
+        return out
+    }
+
+    static func json(_ toolbox: Toolbox) -> JSONValue {
+        let detectors: [JSONValue] = toolbox.registry.kinds.map { kind in
+            var object: JSONObject = ["id": JSONValue(kind.id), "summary": JSONValue(kind.summary), "backend": JSONValue(kind.backend)]
+            switch kind.arguments {
+            case let .parameters(parameters):
+                object["parameters"] = .array(parameters.map { parameter in
+                    .object([
+                        "name": JSONValue(parameter.name), "help": JSONValue(parameter.help),
+                        "accepted": JSONValue(parameter.accepted), "default": JSONValue(parameter.defaultValue),
+                    ])
+                })
+            case let .freeform(usage):
+                object["usage"] = JSONValue("\(kind.id):\(usage)")
+            }
+            return .object(object)
+        }
+        var aliases = JSONObject()
+        for (name, specs) in toolbox.detectorAliases.sorted(by: { $0.key > $1.key }) { aliases[name] = JSONValue(specs) }
+        let datasets: [JSONValue] = toolbox.catalog.definitions.map { definition in
+            .object([
+                "name": JSONValue(definition.name), "summary": JSONValue(definition.summary),
+                "images": JSONValue(definition.hasImages), "found": JSONValue(toolbox.catalog.root(of: definition)),
+            ])
+        }
+        return .object([
+            "detectors": .array(detectors), "aliases": .object(aliases), "datasets": .array(datasets),
+            "search_path": JSONValue(toolbox.catalog.searchPath), "formats": JSONValue(toolbox.catalog.formats.map(\.name)),
+        ])
     }
 }

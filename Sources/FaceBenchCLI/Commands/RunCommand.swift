@@ -12,11 +12,16 @@ enum RunCommand: FaceBenchCommand {
             (Ctrl-C, kill, power loss) continues with --resume. Writes results.json, gt.coco.json, \
             <detector>.coco.json (COCO results), <detector>.wider/ (WIDER's per-image files; FDDB sets also \
             <detector>.fddb.txt), report.md and report.html per dataset, and DIR/report.md and DIR/report.html \
-            for all datasets (see `facebench report`).
+            for all datasets (see `facebench report`). The terminal gets the headline table per dataset, one line \
+            per finding (failed images, a debug build, a dominant error type) and where the report is; --verbose \
+            prints every table of report.md instead. --detector takes comma lists: a piece that is a parameter key \
+            of the spec before it continues that spec, anything else starts a new one (haar,lbp; \
+            'haar:scale=1.05,neighbors=5,lbp'); `default` is the default comparison, `all` every kind that runs \
+            without arguments; exec:, plugin: and file: specs take the rest of the value, commas included.
             """,
         options: [
             OptionSpec("dataset", .repeated("NAME|PATH", commaSeparated: false), help: "Dataset name (see `facebench list`) or a folder/file in a known format.", default: "every named dataset with images found"),
-            OptionSpec("detector", .repeated("SPEC", commaSeparated: false), help: "Detector spec, e.g. haar:cascade=alt2,neighbors=5.", default: Toolbox.defaultDetectors.joined(separator: ", ")),
+            OptionSpec("detector", .repeated("SPEC[,SPEC…]", commaSeparated: false), help: "Detector specs, e.g. haar:cascade=alt2,neighbors=5,lbp; default or all.", default: "default = " + Toolbox.defaultDetectors.joined(separator: ", ")),
             OptionSpec("out", .value("DIR"), help: "Output folder.", default: "Results/runs/<UTC time>, linked as Results/runs/latest"),
             OptionSpec("resume", .flag, help: "Continue the interrupted run in --out (default Results/runs/latest) without repeating finished images."),
             OptionSpec("iou", .value("X"), help: "IoU a detection needs to match a face.", default: "0.5"),
@@ -25,30 +30,26 @@ enum RunCommand: FaceBenchCommand {
             OptionSpec("threads", .repeated("N[,N…]", commaSeparated: true), help: "Worker counts: the first runs the benchmark, each gets a throughput pass (images/s, scaling efficiency).", default: "1, no throughput pass"),
             OptionSpec("native-threads", .value("N"), help: "Threads OpenCV may use inside one call.", default: "1"),
             OptionSpec("shard", .value("K/N"), help: "Run only the K-th of N deterministic slices of each dataset (combine with `facebench merge`)."),
+            OptionSpec("format", .value("text|markdown|json"), help: "What stdout gets: aligned tables (bold and colour on a terminal), Markdown, or the summary as JSON.", default: "text"),
+            OptionSpec("verbose", .flag, help: "Print every table of the report (COCO, VOC, sizes, per image, latency, settings), not only the headline."),
+            OptionSpec("quiet", .flag, help: "Print nothing on stdout; the results are in the files."),
+            ConfigFile.option,
         ],
         examples: [
-            "facebench run --dataset mit-cmu --detector haar --detector lbp --detector hog",
+            "facebench run --dataset mit-cmu --detector haar,lbp,hog",
+            "facebench run --dataset mit-cmu --detector default,fast=haar:scale=1.3 --format markdown",
+            "facebench run --config bench.json --threads 1,2",
             "facebench run --dataset dlib-faces --detector 'haar:cascade=alt2,scale=1.05,neighbors=5' --threads 1,2",
             "facebench run --dataset mit-cmu --shard 2/4 --out shards/2",
         ])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
-        var settings = RunSettings()
-        settings.iouThreshold = try arguments.double("iou", in: 0.01...1) ?? 0.5
-        settings.warmup = try arguments.int("warmup", atLeast: 0) ?? 2
-        settings.repetitions = try arguments.int("repetitions", atLeast: 1) ?? 1
-        let threads = try arguments.ints("threads", atLeast: 1)
-        settings.throughputThreads = threads
-        settings.nativeThreads = try arguments.int("native-threads", atLeast: 1) ?? 1
-        settings.shard = try arguments.string("shard").map(Shard.init(parsing:))
-        let resume = arguments.flag("resume")
-        let out = try outputDirectory(arguments.string("out"), resume: resume)
-        let datasetNames = arguments.strings("dataset").isEmpty ? toolbox.defaultDatasets : arguments.strings("dataset")
-        guard !datasetNames.isEmpty else {
-            throw FaceBenchError.usage("no --dataset given and no named dataset with images found on \(toolbox.catalog.searchPath.joined(separator: ":"))")
-        }
-        let specs = arguments.strings("detector").isEmpty ? Toolbox.defaultDetectors : arguments.strings("detector")
-        OpenCVBackend.setThreads(settings.nativeThreads)
+        let options = try RunOptions(arguments, toolbox: toolbox)
+        // Every dataset is found before anything runs or a run folder is made, so a mistyped
+        // second name neither waits for the first dataset nor leaves an empty run as `latest`.
+        let datasets = try options.datasets.map(toolbox.catalog.resolve)
+        let out = try outputDirectory(options.out, resume: options.resume)
+        OpenCVBackend.setThreads(options.settings.nativeThreads)
 
         let stop = StopSignal()
         let interruption = InterruptHandler(stop: stop)
@@ -57,31 +58,38 @@ enum RunCommand: FaceBenchCommand {
         var finished: [RunResults] = []
         var html = htmlReport(toolbox: toolbox)
         var interrupted = false
-        for name in datasetNames {
-            let dataset = try toolbox.catalog.resolve(name)
+        for dataset in datasets {
             let directory = out + "/" + dataset.name
             let context = DetectorContext(outputDirectory: directory, dataset: dataset)
-            let factories = try toolbox.registry.factories(for: specs, context: context)
-            if finished.isEmpty, !environment.isReleaseBuild {
-                StandardStreams.error("facebench run: WARNING: this is a debug build; latencies are not representative (swift build -c release)\n")
-            }
+            let factories = try toolbox.registry.factories(for: options.detectors, context: context)
             let runner = BenchmarkRunner(
                 .init(
-                    dataset: dataset, factories: factories, decoder: toolbox.decoder, settings: settings,
-                    workers: threads.first ?? 1, outputDirectory: directory, resume: resume, environment: environment,
+                    dataset: dataset, factories: factories, decoder: toolbox.decoder, settings: options.settings,
+                    workers: options.threads.first ?? 1, outputDirectory: directory, resume: options.resume, environment: environment,
                     evaluators: toolbox.evaluators),
                 stop: stop)
             let results = try runner.run()
             finished.append(results)
             try write(results, dataset: dataset, to: directory, toolbox: toolbox, html: &html)
-            StandardStreams.output(MarkdownReport.section(comparison(results), evaluators: toolbox.evaluators) + "\n\n")
+            if options.verbosity == .verbose, options.format != .json {
+                StandardStreams.output(MarkdownReport.section(comparison(results), evaluators: toolbox.evaluators) + "\n\n")
+            }
             if results.interrupted {
                 interrupted = true
                 break
             }
         }
         try writeReports(finished, to: out, toolbox: toolbox, html: &html)
-        StandardStreams.error("facebench run: results in \(out)\n")
+        let comparisons = finished.map(comparison)
+        let summary = RunSummary(comparisons: comparisons, findings: RunFindings.collect(comparisons, from: toolbox.findingSources), folder: out)
+        // --verbose printed every table as each dataset finished; the findings and paths follow.
+        let tables = options.verbosity == .normal
+        switch (options.verbosity, options.format) {
+        case (.quiet, _): break
+        case (_, .json): StandardStreams.output(JSONWriter().string(summary.json) + "\n")
+        case (_, .markdown): StandardStreams.output(summary.markdown(tables: tables))
+        case (_, .text): StandardStreams.output(summary.text(styled: StandardStreams.outputIsStyledTerminal, tables: tables))
+        }
         if interrupted {
             StandardStreams.error("facebench run: interrupted; continue with: facebench run --resume --out \(out) (same options)\n")
             return ExitStatus.interrupted

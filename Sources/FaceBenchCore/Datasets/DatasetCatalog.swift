@@ -83,8 +83,9 @@ public struct DatasetCatalog: Sendable {
         }
         let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasPrefix(".") || FileIO.exists(nameOrPath)
         guard looksLikePath else {
-            let known = definitions.map(\.name).joined(separator: ", ")
-            throw FaceBenchError.usage("unknown dataset '\(nameOrPath)'; known names: \(known), or give a path")
+            let known = definitions.map(\.name)
+            let hint = NameSuggestion.hint(for: nameOrPath, among: known)
+            throw FaceBenchError.usage("unknown dataset '\(nameOrPath)'.\(hint) Known names: \(known.joined(separator: ", ")), or give a path")
         }
         let path = URL(fileURLWithPath: nameOrPath).standardized.path
         guard FileIO.exists(path) else { throw FaceBenchError.io(path: path, reason: "no such file or directory") }

@@ -20,8 +20,9 @@ public struct DetectorRegistry: Sendable {
     public func factory(for text: String, context: DetectorContext = DetectorContext()) throws -> any DetectorFactory {
         let spec = try DetectorSpec(parsing: text)
         guard let kind = kind(spec.kind) else {
-            let known = kinds.map(\.id).joined(separator: ", ")
-            throw FaceBenchError.invalidSpec(spec: text, reason: "unknown detector '\(spec.kind)'; known: \(known)")
+            let known = kinds.map(\.id)
+            let hint = NameSuggestion.hint(for: spec.kind, among: known)
+            throw FaceBenchError.invalidSpec(spec: text, reason: "unknown detector '\(spec.kind)'.\(hint) Known: \(known.joined(separator: ", "))")
         }
         let values: ParameterValues
         switch kind.arguments {
@@ -56,8 +57,9 @@ public struct DetectorRegistry: Sendable {
         var explicit: [String] = []
         for (key, raw) in pairs {
             guard let parameter = schema.first(where: { $0.name == key }) else {
-                let keys = schema.isEmpty ? "it takes no parameters" : "accepted: " + schema.map(\.name).joined(separator: ", ")
-                throw FaceBenchError.invalidSpec(spec: spec.text, reason: "unknown parameter '\(key)' for \(spec.kind); \(keys)")
+                let names = schema.map(\.name)
+                let keys = schema.isEmpty ? " It takes no parameters." : NameSuggestion.hint(for: key, among: names) + " Accepted: " + names.joined(separator: ", ")
+                throw FaceBenchError.invalidSpec(spec: spec.text, reason: "unknown parameter '\(key)' for \(spec.kind).\(keys)")
             }
             guard given[key] == nil else {
                 throw FaceBenchError.invalidSpec(spec: spec.text, reason: "parameter '\(key)' given twice")

@@ -16,8 +16,10 @@ public enum ImporterChoice {
             }
             return importer
         }
+        if let explanation = NotPredictions.explainFolder(path) { throw error(explanation) }
         let candidates = importers.filter { $0.recognises(path) }
         guard !candidates.isEmpty else {
+            if let explanation = NotPredictions.explainFile(path) { throw error(explanation) }
             throw error("\(path) is in no recognised format; name it: \(naming) with FORMAT one of \(known)")
         }
         guard candidates.count == 1 else {

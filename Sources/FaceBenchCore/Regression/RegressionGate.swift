@@ -47,6 +47,23 @@ public struct RegressionGate: Sendable {
         public var detector: String?
         public var metric: String?
         public var message: String
+        /// The compared values of a metric that moved (nil for missing and new entries).
+        public var before: Double?
+        public var after: Double?
+
+        /// How far the metric moved, relative to where it was: what ranks the metrics named
+        /// in a detector's verdict.
+        public var relativeChange: Double {
+            guard let before, let after else { return .infinity }
+            return abs(after - before) / max(abs(before), 1e-12)
+        }
+
+        /// A metric of the headline (FaceBench's own, or speed) rather than one of a
+        /// protocol's many (`coco.AR10`, `sizes.buckets.…`): named first in a verdict.
+        public var isHeadline: Bool {
+            guard let metric else { return true }
+            return !metric.contains(".")
+        }
     }
 
     /// A row of the side-by-side table.
@@ -58,6 +75,9 @@ public struct RegressionGate: Sendable {
         public var current: String
         public var change: String
         public var status: String
+        /// Worth showing without `--all`: the value moved (accuracy), or the gate judged it
+        /// (speed beyond tolerance), or the entry is missing or new.
+        public var notable = true
     }
 
     public struct Outcome: Sendable, Equatable {
@@ -73,6 +93,40 @@ public struct RegressionGate: Sendable {
             if !regressions.isEmpty { return .regressed }
             return improvements.isEmpty ? .unchanged : .improved
         }
+
+        /// One verdict per dataset and detector compared (detector nil for a dataset missing
+        /// or not comparable as a whole), in the order compared.
+        public var entries: [Entry] {
+            var keys: [EntryKey] = []
+            for key in lines.map({ EntryKey(dataset: $0.dataset, detector: $0.detector) }) + findings.map({ EntryKey(dataset: $0.dataset, detector: $0.detector) })
+            where !keys.contains(key) {
+                keys.append(key)
+            }
+            return keys.map { key in
+                let found = findings.filter { $0.dataset == key.dataset && $0.detector == key.detector }
+                let kinds = Set(found.map(\.kind))
+                let verdict: Entry.Verdict = kinds.contains(.regression) ? .regressed : kinds.contains(.improvement) ? .improved : kinds.contains(.new) ? .new : .same
+                let ranked = found.filter { $0.kind != .new }.sorted {
+                    $0.isHeadline != $1.isHeadline ? $0.isHeadline : $0.relativeChange > $1.relativeChange
+                }
+                return Entry(dataset: key.dataset, detector: key.detector, verdict: verdict, findings: ranked)
+            }
+        }
+    }
+
+    struct EntryKey: Equatable {
+        var dataset: String
+        var detector: String?
+    }
+
+    /// The gate's word on one detector of one dataset.
+    public struct Entry: Sendable, Equatable {
+        public enum Verdict: String, Sendable, Equatable, CaseIterable { case regressed, improved, same, new }
+        public var dataset: String
+        public var detector: String?
+        public var verdict: Verdict
+        /// What made the verdict: headline metrics first, each group by how far it moved.
+        public var findings: [Finding]
     }
 
     public func compare(current: BenchmarkSnapshot, baseline: BenchmarkSnapshot) -> Outcome {
@@ -160,20 +214,21 @@ public struct RegressionGate: Sendable {
             var status = after == before ? "=" : ""
             if let metric = gated[key] {
                 let gain = metric.direction == .higherIsBetter ? after - before : before - after
-                let change = "\(Self.number(before)) → \(Self.number(after)) (\(Self.signed(after - before)), tolerance \(Self.number(maxAccuracyDrop)))"
+                let change = "\(Self.number(before, against: after)) → \(Self.number(after, against: before)) (\(Self.change(from: before, to: after)), tolerance \(Self.number(maxAccuracyDrop)))"
                 if gain < -maxAccuracyDrop {
                     status = "REGRESSED"
-                    outcome.findings.append(Finding(kind: .regression, dataset: dataset, detector: now.id, metric: key, message: "\(prefix) got worse: \(change)"))
+                    outcome.findings.append(Finding(kind: .regression, dataset: dataset, detector: now.id, metric: key, message: "\(prefix) got worse: \(change)", before: before, after: after))
                 } else if gain > maxAccuracyDrop {
                     status = "improved"
-                    outcome.findings.append(Finding(kind: .improvement, dataset: dataset, detector: now.id, metric: key, message: "\(prefix) got better: \(change)"))
+                    outcome.findings.append(Finding(kind: .improvement, dataset: dataset, detector: now.id, metric: key, message: "\(prefix) got better: \(change)", before: before, after: after))
                 } else if after != before {
                     status = "within tolerance"
                 }
             }
             outcome.lines.append(Line(
-                dataset: dataset, detector: now.id, metric: key, baseline: Self.number(before), current: Self.number(after),
-                change: after == before ? "" : Self.signed(after - before), status: status))
+                dataset: dataset, detector: now.id, metric: key, baseline: Self.number(before, against: after),
+                current: Self.number(after, against: before), change: after == before ? "" : Self.change(from: before, to: after), status: status,
+                notable: after != before))
         }
     }
 
@@ -201,8 +256,8 @@ public struct RegressionGate: Sendable {
     func compareSpeed(_ now: DetectorSnapshot, _ base: DetectorSnapshot, dataset: String, reference: SpeedReference, into outcome: inout Outcome) {
         guard let before = base.latency, let after = now.latency, !now.imported, !base.imported else { return }
         var line = Line(
-            dataset: dataset, detector: now.id, metric: "p50 ms", baseline: Formatting.milliseconds(before.p50),
-            current: Formatting.milliseconds(after.p50), change: "×" + Formatting.fixed(after.p50 / before.p50, 3), status: "")
+            dataset: dataset, detector: now.id, metric: "p50 ms", baseline: Self.number(before.p50),
+            current: Self.number(after.p50), change: "×" + Self.number(after.p50 / before.p50), status: "", notable: false)
         guard let name = reference.name, name != now.id else {
             line.status = reference.name == nil ? "not judged" : "reference"
             outcome.lines.append(line)
@@ -221,8 +276,8 @@ public struct RegressionGate: Sendable {
             }
             compared = (old, new)
             line.metric = "per-image time / \(name)"
-            line.baseline = Formatting.fixed(old.median, 3)
-            line.current = Formatting.fixed(new.median, 3)
+            line.baseline = Self.number(old.median)
+            line.current = Self.number(new.median)
         }
         let (old, new) = compared
         guard old.interval.lowerBound > 0, new.interval.lowerBound > 0 else {
@@ -235,33 +290,67 @@ public struct RegressionGate: Sendable {
         // The least and the most change the two 95% intervals allow.
         let least = new.interval.lowerBound / old.interval.upperBound
         let most = new.interval.upperBound / old.interval.lowerBound
-        line.change = "×" + Formatting.fixed(slowdown, 3)
-        let detail = "×\(Formatting.fixed(slowdown, 3)), at least ×\(Formatting.fixed(least, 3)) within the 95% intervals; tolerance ×\(Formatting.fixed(maxSlowdown, 2))"
+        line.change = "×" + Self.number(slowdown)
+        let detail = "×\(Self.number(slowdown)), at least ×\(Self.number(least)) within the 95% intervals; tolerance ×\(Self.number(maxSlowdown))"
         if slowdown > maxSlowdown, least > 1 {
             line.status = "REGRESSED"
+            line.notable = true
             outcome.findings.append(Finding(
                 kind: .regression, dataset: dataset, detector: now.id, metric: line.metric,
-                message: "\(dataset) / \(now.id): slower: \(line.metric) \(line.baseline) → \(line.current) (\(detail))"))
+                message: "\(dataset) / \(now.id): slower: \(line.metric) \(line.baseline) → \(line.current) (\(detail))",
+                before: old.median, after: new.median))
         } else if slowdown < 1 / maxSlowdown, most < 1 {
             line.status = "improved"
+            line.notable = true
             outcome.findings.append(Finding(
                 kind: .improvement, dataset: dataset, detector: now.id, metric: line.metric,
-                message: "\(dataset) / \(now.id): faster: \(line.metric) \(line.baseline) → \(line.current) (×\(Formatting.fixed(slowdown, 3)))"))
+                message: "\(dataset) / \(now.id): faster: \(line.metric) \(line.baseline) → \(line.current) (×\(Self.number(slowdown)))",
+                before: old.median, after: new.median))
         } else if slowdown > maxSlowdown || slowdown < 1 / maxSlowdown {
             line.status = "within noise"
+            line.notable = true
         } else {
             line.status = "within tolerance"
         }
         outcome.lines.append(line)
     }
 
-    /// Integers as such; fractions to 4 decimals, or 8 when that would hide the difference.
-    static func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e9 { return Formatting.fixed(value, 0) }
-        return Formatting.fixed(value, abs(value) < 0.001 ? 8 : 4)
+    /// Every number of the gate's report, one way: integers as such when both sides are,
+    /// otherwise four significant digits (at least four decimals below 1, so AP-like metrics
+    /// line up), with more decimals, up to 8, where fewer would show two different values
+    /// alike.
+    public static func number(_ value: Double, against other: Double? = nil) -> String {
+        Formatting.fixed(value, decimals(value, against: other))
     }
 
-    static func signed(_ value: Double) -> String {
-        (value > 0 ? "+" : "") + number(value)
+    /// A change `after - before` with a sign, to the decimals its values are shown with (more
+    /// when that would round it to zero).
+    public static func change(from before: Double, to after: Double) -> String {
+        let difference = after - before
+        var places = decimals(before, against: after)
+        while places < 8, difference != 0, Formatting.fixed(abs(difference), places).allSatisfy({ $0 == "0" || $0 == "." }) { places += 1 }
+        return (difference > 0 ? "+" : "") + Formatting.fixed(difference, places)
+    }
+
+    static func decimals(_ value: Double, against other: Double?) -> Int {
+        guard value.isFinite else { return 0 }
+        let integral = { (x: Double) in x == x.rounded() && abs(x) < 1e9 }
+        if integral(value), other.map(integral) ?? true { return 0 }
+        let sized = [value, other ?? value].map { abs($0) }.filter { $0 > 0 }.min() ?? 0
+        var places = max(0, min(8, 3 - Int(sized.log10Floor)))
+        if let other, other != value {
+            while places < 8, Formatting.fixed(value, places) == Formatting.fixed(other, places) { places += 1 }
+        }
+        return places
+    }
+}
+
+extension Double {
+    /// ⌊log10(self)⌋ for positive values, by scaling into [1, 10).
+    var log10Floor: Double {
+        var exponent = 0.0, scaled = self
+        while scaled >= 10 { scaled /= 10; exponent += 1 }
+        while scaled < 1, scaled > 0 { scaled *= 10; exponent -= 1 }
+        return exponent
     }
 }

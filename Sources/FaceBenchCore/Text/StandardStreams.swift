@@ -19,4 +19,13 @@ public enum StandardStreams {
     }
 
     public static var errorIsTerminal: Bool { isatty(2) != 0 }
+
+    /// stdout is a terminal that may get bold and colour: not when piped, when NO_COLOR is
+    /// set (no-color.org) or TERM is dumb.
+    public static var outputIsStyledTerminal: Bool {
+        guard isatty(1) != 0 else { return false }
+        let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+        let dumb = getenv("TERM").map { String(cString: $0) == "dumb" } ?? false
+        return !noColor && !dumb
+    }
 }

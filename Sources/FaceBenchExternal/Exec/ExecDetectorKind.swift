@@ -11,7 +11,9 @@ import Foundation
 /// appended to `<output folder>/<id>.stderr.log` when the run has an output folder.
 enum ExecDetectorKind {
     static let defaultImageTimeout = 30.0
-    static let defaultStartupTimeout = 120.0
+    /// Long enough for an interpreter and a small model; a program that loads more before
+    /// its handshake says so with `--startup-timeout`.
+    static let defaultStartupTimeout = 10.0
 
     static let kind = DetectorKind(
         id: "exec", summary: "an external program speaking FaceBench's JSON-lines protocol (docs/plugins.md)",
@@ -45,30 +47,36 @@ enum ExecDetectorKind {
             commandLine: words.joined(separator: " "), arguments: words, executable: executable,
             startupTimeout: startupTimeout, imageTimeout: imageTimeout, stderrLog: nil)
 
-        // The probe's stderr goes to a scratch log until the id is known.
-        var scratch: String?
-        if let directory = request.context.outputDirectory {
-            try FileIO.createDirectory(directory)
-            scratch = directory + "/.probe-\(getpid())-\(UUID().uuidString.prefix(8)).stderr.log"
-            program.stderrLog = scratch
-        }
+        // The probe's stderr goes to a scratch log until the id is known (in the temporary
+        // folder without an output folder), so a failed start can quote its end.
+        let directory = request.context.outputDirectory
+        let scratchFolder = directory ?? String(NSTemporaryDirectory().reversed().drop { $0 == "/" }.reversed())
+        try FileIO.createDirectory(scratchFolder)
+        let scratch = scratchFolder + "/" + ExternalProgram.probeLogPrefix + "\(getpid())-\(UUID().uuidString.prefix(8)).stderr.log"
+        program.stderrLog = scratch
+        defer { unlink(scratch) }
         let handshake: ExecProtocol.Handshake
         do {
             let session = try program.start()
             handshake = session.handshake
             session.close()
         } catch {
-            if let scratch { unlink(scratch) }
-            throw FaceBenchError.invalidSpec(spec: spec, reason: "\(error)")
+            let hint = "\(error)".contains("no response within")
+                ? " (no handshake line on stdout; a program that loads a model first may need exec:--startup-timeout=SECONDS)" : ""
+            throw FaceBenchError.invalidSpec(spec: spec, reason: "\(error)\(hint)")
         }
         let id = request.spec.label ?? DetectorRegistry.sanitizedID(handshake.name)
-        if let directory = request.context.outputDirectory, let scratch {
+        let probeOutput = (try? FileIO.read(scratch)) ?? []
+        program.stderrLog = nil
+        if let directory {
             let log = directory + "/\(id).stderr.log"
-            let probeOutput = (try? FileIO.read(scratch)) ?? []
-            unlink(scratch)
             let existing = (try? FileIO.read(log)) ?? []
             try FileIO.writeAtomically(existing + probeOutput, to: log)
             program.stderrLog = log
+        } else {
+            let text = String(decoding: probeOutput, as: UTF8.self)
+            let written = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")
+            if !written.isEmpty { StandardStreams.error(written) }
         }
         var parameters = handshake.parameters
         parameters.append(DetectorInfo.Parameter(name: "timeout", value: Formatting.fixed(imageTimeout, imageTimeout == imageTimeout.rounded() ? 0 : 3)))

@@ -46,20 +46,24 @@ struct ExternalProgram: Sendable {
             failure = .garbage("the handshake line is longer than \(Self.lineLimit) bytes")
         }
         process.terminate()
-        throw FaceBenchError.failed("`\(commandLine)` did not start: \(failure)\(stderrTail())")
+        // A probe's scratch log is deleted once the probe is over: quote it without its path.
+        let scratch = stderrLog.map { $0.contains("/" + Self.probeLogPrefix) } ?? false
+        throw FaceBenchError.failed("`\(commandLine)` did not start: \(failure)\(stderrTail(namingTheLog: !scratch))")
     }
 
     /// The last lines the program's latest start wrote to stderr, for error messages.
-    func stderrTail(lines: Int = 5) -> String {
+    func stderrTail(lines: Int = 5, namingTheLog: Bool = true) -> String {
         guard let stderrLog, let bytes = try? FileIO.read(stderrLog) else { return "" }
         let text = String(decoding: bytes.suffix(4096), as: UTF8.self)
         let sinceStart = text.components(separatedBy: Self.startMarker).last ?? text
         let last = sinceStart.split(separator: "\n").dropFirst().suffix(lines)
         guard !last.isEmpty else { return "" }
-        return "; its stderr (\(stderrLog)) ends: " + last.joined(separator: " | ")
+        return "; its stderr" + (namingTheLog ? " (\(stderrLog))" : "") + " ends: " + last.joined(separator: " | ")
     }
 
     static let startMarker = "--- facebench: starting "
+    /// File names of the logs a spec's first start writes before the detector's id is known.
+    static let probeLogPrefix = ".probe-"
 }
 
 /// A running program that has completed its handshake.

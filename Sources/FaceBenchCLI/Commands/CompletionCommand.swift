@@ -1,0 +1,138 @@
+import FaceBenchCore
+
+/// `facebench completion bash|zsh`: a completion script made from the commands' declared
+/// options, so it never drifts from `--help`. Detector kinds (with `default` and `all`) and
+/// dataset names complete after --detector and --dataset, fixed choices after options that
+/// declare them (`--format text|markdown|json`), file names elsewhere.
+enum CompletionCommand: FaceBenchCommand {
+    enum Shell: String, CaseIterable { case bash, zsh }
+
+    static let spec = CommandSpec(
+        name: "completion",
+        abstract: "Print a shell completion script for bash or zsh.",
+        discussion: """
+            bash: `source <(facebench completion bash)` in ~/.bashrc, or save it as \
+            /usr/share/bash-completion/completions/facebench. zsh: save it as _facebench in a folder on $fpath \
+            (e.g. `facebench completion zsh > ~/.zfunc/_facebench` with `fpath+=~/.zfunc` before `compinit`).
+            """,
+        arguments: [ArgumentSpec(name: "SHELL", help: "bash or zsh.")],
+        examples: ["source <(facebench completion bash)", "facebench completion zsh > ~/.zfunc/_facebench"])
+
+    static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
+        guard let shell = Shell(rawValue: arguments.positionals[0]) else {
+            throw FaceBenchError.usage("SHELL is bash or zsh, got '\(arguments.positionals[0])'")
+        }
+        let specs = FaceBenchCLI.commands.map(\.spec)
+        let detectors = toolbox.registry.kinds.map(\.id) + toolbox.detectorAliases.keys.sorted()
+        let datasets = toolbox.catalog.definitions.map(\.name)
+        switch shell {
+        case .bash: StandardStreams.output(bash(specs, detectors: detectors, datasets: datasets))
+        case .zsh: StandardStreams.output(zsh(specs, detectors: detectors, datasets: datasets))
+        }
+        return ExitStatus.success
+    }
+
+    /// What completes an option's value: detector kinds, dataset names, a fixed list, or files.
+    enum ValueCompletion: Equatable {
+        case words([String])
+        case wordsOrFiles([String])
+        case files
+    }
+
+    static func valueCompletion(_ option: OptionSpec, detectors: [String], datasets: [String]) -> ValueCompletion? {
+        let valueName: String
+        switch option.kind {
+        case .flag: return nil
+        case let .value(name), let .repeated(name, _): valueName = name
+        }
+        if option.name == "detector" { return .words(detectors) }
+        if option.name == "dataset" { return .wordsOrFiles(datasets) }
+        let choices = valueName.split(separator: "|").map(String.init)
+        if choices.count > 1, choices.allSatisfy({ $0.allSatisfy { $0.isLowercase || $0 == "-" } }) { return .words(choices) }
+        return .files
+    }
+
+    static func bash(_ specs: [CommandSpec], detectors: [String], datasets: [String]) -> String {
+        var out = """
+            # bash completion for facebench (facebench completion bash)
+            _facebench() {
+              local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
+              if [ "$COMP_CWORD" -eq 1 ]; then
+                COMPREPLY=($(compgen -W "\(specs.map(\.name).joined(separator: " ")) help --help --version" -- "$cur"))
+                return
+              fi
+              local options=""
+              case ${COMP_WORDS[1]} in
+                help) COMPREPLY=($(compgen -W "\(specs.map(\.name).joined(separator: " "))" -- "$cur")); return ;;
+
+            """
+        for spec in specs {
+            out += "    \(spec.name))\n      options=\"\((spec.options.map(\.flagName) + ["--help"]).joined(separator: " "))\"\n"
+            var cases: [String] = []
+            for option in spec.options {
+                switch valueCompletion(option, detectors: detectors, datasets: datasets) {
+                case nil: continue
+                case let .words(words)?:
+                    cases.append("        \(option.flagName)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return ;;")
+                case let .wordsOrFiles(words)?:
+                    cases.append("        \(option.flagName)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\") $(compgen -f -- \"$cur\")); return ;;")
+                case .files?:
+                    cases.append("        \(option.flagName)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
+                }
+            }
+            if !cases.isEmpty { out += "      case $prev in\n" + cases.joined(separator: "\n") + "\n      esac\n" }
+            out += "      ;;\n"
+        }
+        out += """
+              esac
+              if [[ $cur == -* ]]; then
+                COMPREPLY=($(compgen -W "$options" -- "$cur"))
+              else
+                COMPREPLY=($(compgen -f -- "$cur"))
+              fi
+            }
+            complete -o filenames -F _facebench facebench
+
+            """
+        return out
+    }
+
+    static func zsh(_ specs: [CommandSpec], detectors: [String], datasets: [String]) -> String {
+        func quoted(_ text: String) -> String {
+            text.replacingOccurrences(of: "'", with: "'\\''")
+        }
+        func described(_ text: String) -> String {
+            // Brackets and colons end a description in _arguments specs.
+            quoted(text.replacingOccurrences(of: "[", with: "(").replacingOccurrences(of: "]", with: ")").replacingOccurrences(of: ":", with: " -"))
+        }
+        var out = "#compdef facebench\n# zsh completion for facebench (facebench completion zsh)\n\n_facebench() {\n"
+        out += "  local -a commands\n  commands=(\n"
+        for spec in specs { out += "    '\(spec.name):\(described(spec.abstract))'\n" }
+        out += "  )\n  if (( CURRENT == 2 )); then\n    _describe 'command' commands\n    return\n  fi\n"
+        out += "  local command=$words[2]\n  shift words\n  (( CURRENT-- ))\n  case $command in\n"
+        out += "    help) _describe 'command' commands ;;\n"
+        for spec in specs {
+            var arguments = ["'--help[Show this help.]'"]
+            for option in spec.options {
+                let repeatable: String
+                if case .repeated = option.kind { repeatable = "*" } else { repeatable = "" }
+                let help = "[\(described(option.help))]"
+                switch valueCompletion(option, detectors: detectors, datasets: datasets) {
+                case nil: arguments.append("'\(option.flagName)\(help)'")
+                case let .words(words)?: arguments.append("'\(repeatable)\(option.flagName)\(help):value:(\(words.joined(separator: " ")))'")
+                case let .wordsOrFiles(words)?:
+                    arguments.append("'\(repeatable)\(option.flagName)\(help):value:{_alternative \"names:name:(\(words.joined(separator: " ")))\" \"files:file:_files\"}'")
+                case .files?: arguments.append("'\(repeatable)\(option.flagName)\(help):value:_files'")
+                }
+            }
+            arguments.append("'*:file:_files'")
+            out += "    \(spec.name))\n      _arguments -s \\\n        " + arguments.joined(separator: " \\\n        ") + " ;;\n"
+        }
+        out += "  esac\n}\n\n_facebench \"$@\"\n"
+        return out
+    }
+}
+
+extension OptionSpec {
+    var flagName: String { "--" + name }
+}

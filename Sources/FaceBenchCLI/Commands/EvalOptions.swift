@@ -1,0 +1,47 @@
+import FaceBenchCore
+import Foundation
+
+/// `eval`'s options, read and checked in one place.
+struct EvalOptions {
+    enum Format: String, CaseIterable { case markdown, json }
+
+    var dataset: String
+    var predictions: [String]
+    var protocols: [String]
+    var importer: String?
+    var evaluation: EvaluationOptions
+    var format: Format
+    var repeats: Int
+    /// `--repeat` was given: the timings are what the user asked for, so they are printed.
+    var timesRequested: Bool
+    var rocPrefix: String?
+
+    init(_ arguments: ParsedArguments) throws {
+        guard let dataset = arguments.string("dataset") else { throw FaceBenchError.usage("--dataset is required") }
+        self.dataset = dataset
+        predictions = arguments.strings("predictions")
+        guard !predictions.isEmpty else { throw FaceBenchError.usage("give at least one --predictions file") }
+        protocols = arguments.strings("protocol")
+        importer = arguments.string("importer")
+        format = try arguments.choice("format", default: .markdown)
+        repeats = try arguments.int("repeat", atLeast: 1) ?? 1
+        timesRequested = arguments.string("repeat") != nil
+        rocPrefix = arguments.string("roc-out")
+        evaluation = EvaluationOptions(iouThreshold: try arguments.double("iou", in: 0.01...1))
+        if let text = arguments.string("max-dets") {
+            let values = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard values.count == 3, let a = values[0], let b = values[1], let c = values[2], a > 0, a < b, b < c else {
+                throw arguments.invalid("max-dets", "--max-dets expects three increasing positive counts like 1,10,100, got '\(text)'")
+            }
+            evaluation.cocoMaxDetections = [a, b, c]
+        }
+        if let text = arguments.string("fp-counts") {
+            let values = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard !values.isEmpty, values.allSatisfy({ ($0 ?? -1) >= 0 }) else {
+                throw arguments.invalid("fp-counts", "--fp-counts expects non-negative integers like 10,31,50, got '\(text)'")
+            }
+            evaluation.falsePositiveCounts = values.map { $0! }
+        }
+    }
+}
+

@@ -1,0 +1,59 @@
+import FaceBenchCore
+
+/// `run`'s options, read from the command line (and `--config`) and checked in one place;
+/// the command itself works only with these values.
+struct RunOptions {
+    enum Format: String, CaseIterable {
+        /// Aligned columns, bold and colour on a terminal.
+        case text
+        case markdown
+        /// The summary as one JSON object (`RunSummary.json`).
+        case json
+    }
+
+    enum Verbosity {
+        /// Nothing on stdout: the files and errors only.
+        case quiet
+        /// The headline tables, findings and where the report is.
+        case normal
+        /// Every table of the report, as in report.md.
+        case verbose
+    }
+
+    var datasets: [String]
+    var detectors: [String]
+    var out: String?
+    var resume: Bool
+    var settings: RunSettings
+    /// The first runs the benchmark; each gets a throughput pass.
+    var threads: [Int]
+    var format: Format
+    var verbosity: Verbosity
+
+    init(_ arguments: ParsedArguments, toolbox: Toolbox) throws {
+        settings = RunSettings()
+        settings.iouThreshold = try arguments.double("iou", in: 0.01...1) ?? 0.5
+        settings.warmup = try arguments.int("warmup", atLeast: 0) ?? 2
+        settings.repetitions = try arguments.int("repetitions", atLeast: 1) ?? 1
+        threads = try arguments.ints("threads", atLeast: 1)
+        settings.throughputThreads = threads
+        settings.nativeThreads = try arguments.int("native-threads", atLeast: 1) ?? 1
+        settings.shard = try arguments.string("shard").map { text in
+            do { return try Shard(parsing: text) } catch let FaceBenchError.usage(message) { throw arguments.invalid("shard", message) }
+        }
+        resume = arguments.flag("resume")
+        out = arguments.string("out")
+        datasets = arguments.strings("dataset").isEmpty ? toolbox.defaultDatasets : arguments.strings("dataset")
+        guard !datasets.isEmpty else {
+            throw FaceBenchError.usage("no --dataset given and no named dataset with images found on \(toolbox.catalog.searchPath.joined(separator: ":"))")
+        }
+        detectors = toolbox.detectorSpecs(arguments.strings("detector"))
+        format = try arguments.choice("format", default: .text)
+        switch (arguments.flag("quiet"), arguments.flag("verbose")) {
+        case (true, true): throw FaceBenchError.usage("--quiet and --verbose exclude each other")
+        case (true, false): verbosity = .quiet
+        case (false, true): verbosity = .verbose
+        case (false, false): verbosity = .normal
+        }
+    }
+}
