@@ -1,12 +1,13 @@
 # FaceBench build helper. `make bench` is the main job, `make test` the test suite; both
-# install the Debian packages they need first.
+# install the Debian packages and the CNN detectors' weights they need first.
 SWIFT ?= swift
 RELEASE_BIN := .build/release/facebench
 
-.PHONY: deps build release test bench results baseline gate readme clean fuzz fuzz-ci
+.PHONY: deps build release test parity bench results baseline gate readme clean fuzz fuzz-ci
 
 deps:
 	./scripts/install-dependencies.sh
+	./scripts/install-models.sh
 
 build: deps
 	$(SWIFT) build
@@ -15,8 +16,14 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-test: deps examples
+test: deps examples tools
 	$(SWIFT) test
+
+# Both cascade backends against OpenCV's own detectMultiScale over the whole parameter grid on
+# dlib-faces and mit-cmu (release build; references in Tests/Fixtures/opencv-grid, written by
+# scripts/opencv-reference.py --grid). `make test` checks a sample of it.
+parity: release
+	$(RELEASE_BIN) parity-grid
 
 # The comparison on the default datasets with the default detectors.
 bench: release
@@ -67,7 +74,12 @@ OPENCV_FLAGS := -I/usr/include/opencv4
 OPENCV_LIBS := -lopencv_objdetect -lopencv_imgproc -lopencv_core
 
 .PHONY: examples
-examples: $(EXAMPLES)/libfacebench_lbp_plugin.so $(EXAMPLES)/facebench-plugin-host
+examples: $(EXAMPLES)/libfacebench_lbp_plugin.so $(EXAMPLES)/facebench-plugin-host $(EXAMPLES)/numpy-argsort
+
+# The MTCNN shim's copy of numpy's argsort, driven from its tests (DNNDetectorTests).
+$(EXAMPLES)/numpy-argsort: Tests/Fixtures/numpy/argsort_driver.cpp Sources/COpenCVShim/numpy_argsort.hpp
+	@mkdir -p $(EXAMPLES)
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -ISources/COpenCVShim $< -o $@
 
 $(EXAMPLES)/libfacebench_lbp_plugin.so: examples/plugins/native-opencv-lbp/lbp_plugin.cpp $(PLUGIN_HEADER)/facebench_plugin.h
 	@mkdir -p $(EXAMPLES)
@@ -76,3 +88,42 @@ $(EXAMPLES)/libfacebench_lbp_plugin.so: examples/plugins/native-opencv-lbp/lbp_p
 $(EXAMPLES)/facebench-plugin-host: examples/plugins/plugin-host/plugin_host.c $(PLUGIN_HEADER)/facebench_plugin.h
 	@mkdir -p $(EXAMPLES)
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Wall -Wextra -I$(PLUGIN_HEADER) $< -o $@ -ljson-c -ldl
+
+# Reference programs the tests compare FaceBench against: dlib's MMOD detector as its example runs it.
+TOOLS := .build/tools
+.PHONY: tools
+tools: $(TOOLS)/mmod-reference
+
+$(TOOLS)/mmod-reference: scripts/mmod-reference.cpp
+	@mkdir -p $(TOOLS)
+	$(CXX) -std=c++17 -O2 -DNDEBUG $< -o $@ -ldlib -llapack -lblas
+
+# The CNN detectors called directly from C++ (Benchmarks/dnn-latency.sh sets their latency
+# beside FaceBench's): OpenCV's FaceDetectorYN, the shim's MTCNN pipeline without Swift, OpenCV
+# DNN for BlazeFace and the dlib shim's MMOD, linked from the release build's own objects so
+# that only the harness differs.
+SHIM_OBJECTS := .build/release/COpenCVShim.build
+DLIB_SHIM_OBJECTS := .build/release/CDlibShim.build
+$(EXAMPLES)/dnn-direct: Benchmarks/dnn-latency/dnn_direct.cpp $(SHIM_OBJECTS)/mtcnn_shim.cpp.o $(SHIM_OBJECTS)/dnn_support.cpp.o $(DLIB_SHIM_OBJECTS)/mmod_shim.cpp.o
+	@mkdir -p $(EXAMPLES)
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -ISources/COpenCVShim/include -ISources/CDlibShim/include $(OPENCV_FLAGS) $^ -o $@ \
+		-lopencv_objdetect -lopencv_dnn -lopencv_imgcodecs -lopencv_imgproc -lopencv_core -ldlib -llapack -lblas -ldl
+
+.PHONY: dnn-latency model-parity
+# Each CNN detector's median latency in FaceBench beside the same library called from C++.
+dnn-latency: release
+	$(MAKE) $(EXAMPLES)/dnn-direct
+	./Benchmarks/dnn-latency.sh
+
+# The CNN detectors against their reference implementations outside FaceBench on every image
+# of dlib-faces and MIT+CMU: yunet and mtcnn (scripts/model-reference.py), blazeface in both
+# ranges (scripts/blazeface-reference.py, in the reference environment
+# install-dependencies.sh makes); a release-build step of .ci/run.
+MODEL_PARITY_RUN ?= .build/model-parity-run
+model-parity: release
+	rm -rf $(MODEL_PARITY_RUN)
+	$(RELEASE_BIN) run --dataset dlib-faces --dataset mit-cmu --detector yunet --detector mtcnn \
+		--detector blazeface --detector 'blazeface:range=full' --out $(MODEL_PARITY_RUN) >/dev/null
+	./scripts/model-reference.py $(MODEL_PARITY_RUN)/dlib-faces/results.json $(MODEL_PARITY_RUN)/mit-cmu/results.json
+	.build/reference-venv/bin/python scripts/blazeface-reference.py $(MODEL_PARITY_RUN)/dlib-faces/results.json
+	.build/reference-venv/bin/python scripts/blazeface-reference.py $(MODEL_PARITY_RUN)/mit-cmu/results.json

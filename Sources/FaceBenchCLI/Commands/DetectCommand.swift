@@ -1,5 +1,6 @@
 import FaceBenchCodecs
 import FaceBenchCore
+import FaceBenchDlib
 import FaceBenchOpenCV
 import Foundation
 
@@ -29,12 +30,14 @@ enum DetectCommand: FaceBenchCommand {
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
         let path = arguments.positionals[0]
-        OpenCVBackend.setThreads(try arguments.int("native-threads", atLeast: 1) ?? 1)
+        let nativeThreads = try arguments.int("native-threads", atLeast: 1) ?? 1
+        OpenCVBackend.setThreads(nativeThreads)
+        DlibBackend.setThreads(nativeThreads)
         let specs = toolbox.detectorSpecs(arguments.strings("detector"), fallback: ["haar"])
         let factories = try toolbox.registry.factories(for: specs)
         let sample = try arguments.string("dataset").map { try groundTruth(for: path, in: toolbox.catalog.resolve($0)) }
         let decoded = try toolbox.decoder.decode(path)
-        let input = DetectorInput(image: decoded.gray, name: path, path: path)
+        let input = DetectorInput(decoded: decoded, name: path, path: path)
         var entries: [JSONValue] = []
         var panels: [(title: String, image: RGBImage)] = []
         for factory in factories {

@@ -8,8 +8,8 @@ enum ListCommand: FaceBenchCommand {
         abstract: "List the detectors this build can run, with their parameters, and the datasets found.",
         discussion: """
             Detector specs are KIND[:key=value,…]; prefix LABEL= to name one (e.g. fast=haar:scale=1.3). --format \
-            json prints {"detectors": [{"id", "summary", "backend", "parameters": [{"name", "help", "accepted", \
-            "default"}] or "usage"}], "aliases": {"default": […], "all": […]}, "datasets": [{"name", "summary", \
+            json prints {"detectors": [{"id", "summary", "backend", "available", "models"? or "reason"?, "parameters": \
+            [{"name", "help", "accepted", "default"}] or "usage"}], "aliases": {"default": […], "all": […]}, "datasets": [{"name", "summary", \
             "images", "found"}], "search_path", "formats"}.
             """,
         options: [OptionSpec("format", .value("text|json"), help: "Output format.", default: "text")],
@@ -27,6 +27,11 @@ enum ListCommand: FaceBenchCommand {
         var out = "DETECTORS\n"
         for kind in toolbox.registry.kinds {
             out += "\n  \(kind.id) — \(kind.summary)\n"
+            switch kind.availability() {
+            case .available(nil): break
+            case let .available(detail?): out += "      available: \(detail)\n"
+            case let .unavailable(reason): out += "      NOT AVAILABLE: \(reason)\n"
+            }
             switch kind.arguments {
             case let .parameters(parameters):
                 for parameter in parameters {
@@ -54,6 +59,14 @@ enum ListCommand: FaceBenchCommand {
     static func json(_ toolbox: Toolbox) -> JSONValue {
         let detectors: [JSONValue] = toolbox.registry.kinds.map { kind in
             var object: JSONObject = ["id": JSONValue(kind.id), "summary": JSONValue(kind.summary), "backend": JSONValue(kind.backend)]
+            switch kind.availability() {
+            case let .available(detail):
+                object["available"] = true
+                if let detail { object["models"] = JSONValue(detail) }
+            case let .unavailable(reason):
+                object["available"] = false
+                object["reason"] = JSONValue(reason)
+            }
             switch kind.arguments {
             case let .parameters(parameters):
                 object["parameters"] = .array(parameters.map { parameter in

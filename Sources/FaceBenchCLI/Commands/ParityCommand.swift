@@ -1,4 +1,5 @@
 import FaceBenchCore
+import FaceBenchDlib
 import FaceBenchOpenCV
 
 enum ParityCommand: FaceBenchCommand {
@@ -35,6 +36,7 @@ enum ParityCommand: FaceBenchCommand {
         let datasetNames = arguments.strings("dataset").isEmpty ? toolbox.defaultDatasets : arguments.strings("dataset")
         guard !datasetNames.isEmpty else { throw FaceBenchError.usage("no --dataset given and no named dataset with images found") }
         OpenCVBackend.setThreads(1)
+        DlibBackend.setThreads(1)
         let factories = try toolbox.registry.factories(for: arguments.positionals)
         let detectors = try factories.map { try $0.makeDetector() }
         let names = factories.map(\.info.spec)
@@ -51,7 +53,7 @@ enum ParityCommand: FaceBenchCommand {
             var latencies: [[Double]] = [[], []]
             for sample in dataset.samples {
                 guard let path = sample.path else { continue }
-                let input = DetectorInput(image: try toolbox.decoder.decode(path).gray, name: sample.name, path: path)
+                let input = DetectorInput(decoded: try toolbox.decoder.decode(path), name: sample.name, path: path)
                 var results: [[Detection]] = [[], []]
                 var times: [[Double]] = [[], []]
                 for run in 0..<repeats {

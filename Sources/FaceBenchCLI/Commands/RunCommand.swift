@@ -1,4 +1,5 @@
 import FaceBenchCore
+import FaceBenchDlib
 import FaceBenchOpenCV
 import Foundation
 
@@ -50,6 +51,7 @@ enum RunCommand: FaceBenchCommand {
         let datasets = try options.datasets.map(toolbox.catalog.resolve)
         let out = try outputDirectory(options.out, resume: options.resume)
         OpenCVBackend.setThreads(options.settings.nativeThreads)
+        DlibBackend.setThreads(options.settings.nativeThreads)
 
         let stop = StopSignal()
         let interruption = InterruptHandler(stop: stop)
@@ -125,6 +127,11 @@ enum RunCommand: FaceBenchCommand {
             try FileIO.writeAtomically(
                 JSONWriter(indent: nil).bytes(COCOExport.detections(results.records, detector: detector.id)),
                 to: directory + "/\(detector.id).coco.json")
+            if let scheme = detector.setup.info.landmarkScheme {
+                try FileIO.writeAtomically(
+                    JSONWriter(indent: nil).bytes(COCOExport.keypointDetections(results.records, samples: samples, detector: detector.id, scheme: scheme)),
+                    to: directory + "/\(detector.id).keypoints.coco.json")
+            }
             // The layouts of WIDER's and FDDB's own evaluation tools, so they can re-score too.
             let found = recorded.detections(of: detector.id)
             try WIDERPredictionFolder.write(found, samples: samples, to: directory + "/\(detector.id).wider")

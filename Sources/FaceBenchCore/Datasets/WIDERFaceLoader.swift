@@ -23,22 +23,30 @@ public enum WIDERFaceLoader {
 
     /// Loads a folder (the .mat files when present, else the text file) or a `*_bbx_gt.txt`
     /// file. `split` picks `val`, `train`, … when the folder holds several.
+    /// Images found beside the ground truth (`WIDERImageFolder`) are attached to the samples.
     public static func load(root: String, name: String, split: String? = nil) throws -> Dataset {
-        if !FileIO.isDirectory(root) { return try loadText(path: root, name: name) }
+        if !FileIO.isDirectory(root) { return try WIDERImageFolder.attach(to: loadText(path: root, name: name), split: split ?? textSplit(root)) }
         let files = FileIO.list(root)
         let splits = files.compactMap { file -> String? in
             guard file.hasPrefix("wider_face_"), file.hasSuffix(".mat") else { return nil }
             return String(file.dropFirst("wider_face_".count).dropLast(".mat".count))
         }
         if let chosen = split ?? (splits.contains("val") ? "val" : splits.first), splits.contains(chosen) {
-            return try loadMAT(root: root, name: name, split: chosen)
+            return try WIDERImageFolder.attach(to: loadMAT(root: root, name: name, split: chosen), split: chosen)
         }
         let texts = files.filter { $0.hasPrefix("wider_face_") && $0.hasSuffix("_bbx_gt.txt") }
         let preferred = "wider_face_\(split ?? "val")_bbx_gt.txt"
         guard let text = texts.contains(preferred) ? preferred : split == nil ? texts.first : nil else {
             throw FaceBenchError.malformed(path: root, location: nil, reason: "no wider_face_<split>.mat or wider_face_<split>_bbx_gt.txt here")
         }
-        return try loadText(path: root + "/" + text, name: name)
+        return try WIDERImageFolder.attach(to: loadText(path: root + "/" + text, name: name), split: textSplit(text))
+    }
+
+    /// `val` of `wider_face_val_bbx_gt.txt`.
+    static func textSplit(_ path: String) -> String {
+        let file = String(path.split(separator: "/").last ?? "")
+        guard file.hasPrefix("wider_face_"), file.hasSuffix("_bbx_gt.txt") else { return "val" }
+        return String(file.dropFirst("wider_face_".count).dropLast("_bbx_gt.txt".count))
     }
 
     /// True for a folder holding WIDER's ground-truth files, or a `*_bbx_gt.txt` file.

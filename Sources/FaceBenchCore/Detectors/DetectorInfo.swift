@@ -17,6 +17,8 @@ public struct DetectorInfo: Sendable, Equatable {
     public var scoreMeaning: String
     /// True for detections read from files made elsewhere: nothing is timed.
     public var isImported: Bool
+    /// The points that come with each detection, when the detector returns landmarks.
+    public var landmarkScheme: LandmarkScheme?
 
     public struct Parameter: Sendable, Equatable {
         public var name: String
@@ -29,7 +31,7 @@ public struct DetectorInfo: Sendable, Equatable {
 
     public init(
         kind: String, id: String, spec: String, backend: String, library: String,
-        parameters: [Parameter], scoreMeaning: String, isImported: Bool = false
+        parameters: [Parameter], scoreMeaning: String, isImported: Bool = false, landmarkScheme: LandmarkScheme? = nil
     ) {
         self.kind = kind
         self.id = id
@@ -39,5 +41,6 @@ public struct DetectorInfo: Sendable, Equatable {
         self.parameters = parameters
         self.scoreMeaning = scoreMeaning
         self.isImported = isImported
+        self.landmarkScheme = landmarkScheme
     }
 }

@@ -16,15 +16,20 @@ public struct DetectorKind: Sendable {
     /// Builds a factory from a checked request. Throws `FaceBenchError.invalidSpec` for
     /// values the parameter schema cannot see are wrong (a missing file, say).
     public var build: @Sendable (DetectorRequest) throws -> any DetectorFactory
+    /// Whether this machine can run the kind (its model files present and intact), for
+    /// `facebench list`; kinds that need nothing beyond the build are always available.
+    public var availability: @Sendable () -> DetectorAvailability
 
     public init(
         id: String, summary: String, backend: String, arguments: Arguments,
+        availability: @escaping @Sendable () -> DetectorAvailability = { .available(nil) },
         build: @escaping @Sendable (DetectorRequest) throws -> any DetectorFactory
     ) {
         self.id = id
         self.summary = summary
         self.backend = backend
         self.arguments = arguments
+        self.availability = availability
         self.build = build
     }
 

@@ -75,13 +75,16 @@ public struct DetectorRegistry: Sendable {
     }
 
     /// `haar` for defaults; `haar-cascade=alt2-neighbors=3` when the spec set parameters that
-    /// differ from their defaults (in the order the spec gave them). Path values contribute
-    /// their file name, so the id stays usable as a file name.
+    /// differ from their defaults (in the order the spec gave them). Path values (of
+    /// parameters that take a path) contribute their file name, so the id stays usable as a
+    /// file name.
     static func derivedID(kind: String, schema: [ParameterSpec], values: ParameterValues) -> String {
         let changed = values.explicit.compactMap { name -> String? in
-            guard let value = values.string(name),
-                  value != schema.first(where: { $0.name == name })?.defaultValue else { return nil }
-            let shown = value.contains("/") ? String(value.split(separator: "/").last ?? "") : value
+            guard let value = values.string(name), let parameter = schema.first(where: { $0.name == name }),
+                  value != parameter.defaultValue else { return nil }
+            var takesPath = false
+            if case .choice(_, orPathWithSuffix: .some) = parameter.kind { takesPath = true }
+            let shown = takesPath && value.contains("/") ? String(value.split(separator: "/").last ?? "") : value
             return "\(name)=\(shown)"
         }
         return sanitizedID(([kind] + changed).joined(separator: "-"))

@@ -1,16 +1,31 @@
-/// What a detector is given for one image: the gray pixels, and which dataset image they
-/// are, for detectors that work from the file or look the image up by name.
+/// What a detector is given for one image: the gray pixels, the colour ones when the file is
+/// in colour, and which dataset image they are, for detectors that work from the file or look
+/// the image up by name.
 public struct DetectorInput: Sendable {
+    /// Every detector's pixels: the cascades and HOG read these.
     public var image: GrayImage
+    /// The file's colour pixels (nil for gray files): CNNs trained on colour read these, and
+    /// replicate `image` into three channels when there are none.
+    public var color: RGBImage?
     /// The image's name within its dataset (e.g. `0--Parade/0_Parade_1.jpg`).
     public var name: String
     /// The image file, when the dataset has one on disk.
     public var path: String?
 
-    public init(image: GrayImage, name: String, path: String? = nil) {
+    public init(image: GrayImage, color: RGBImage? = nil, name: String, path: String? = nil) {
         self.image = image
+        self.color = color
         self.name = name
         self.path = path
+    }
+
+    /// A decoded file as every detector sees it: gray for all, colour kept when it has colour.
+    public init(decoded: DecodedImage, name: String, path: String? = nil) {
+        if case let .rgb(color) = decoded {
+            self.init(image: color.toGray(), color: color, name: name, path: path)
+        } else {
+            self.init(image: decoded.gray, name: name, path: path)
+        }
     }
 }
 

@@ -209,12 +209,13 @@ struct MainPass {
             }
             guard let index else { break }
             let (position, sample) = pending[index]
-            var image = GrayImage(width: 0, height: 0)
+            var input = DetectorInput(image: GrayImage(width: 0, height: 0), name: sample.name, path: sample.path)
             var decodeMs: Double?
             if let path = sample.path, c.factories.contains(where: { !$0.info.isImported }) {
-                (image, decodeMs) = try MonotonicClock.measure { try c.decoder.decode(path).gray }
+                (input, decodeMs) = try MonotonicClock.measure {
+                    DetectorInput(decoded: try c.decoder.decode(path), name: sample.name, path: path)
+                }
             }
-            let input = DetectorInput(image: image, name: sample.name, path: sample.path)
             if !warmedUp {
                 let warmupStart = MonotonicClock.nanoseconds()
                 for d in 0..<count where !c.factories[d].info.isImported {

@@ -19,7 +19,7 @@ struct ThroughputPass {
         guard !timed.isEmpty else { return ([:], []) }
         let images = try samples.map { sample -> DetectorInput in
             guard let path = sample.path else { throw FaceBenchError.failed("\(sample.name) has no image file") }
-            return DetectorInput(image: try c.decoder.decode(path).gray, name: sample.name, path: path)
+            return DetectorInput(decoded: try c.decoder.decode(path), name: sample.name, path: path)
         }
         let megapixels = images.reduce(0) { $0 + $1.image.megapixels }
         let expected = Dictionary(records.map { ($0.sampleID, $0) }, uniquingKeysWith: { a, _ in a })

@@ -158,6 +158,9 @@ extension DetectorResult {
             "score_meaning": JSONValue(info.scoreMeaning), "imported": JSONValue(info.isImported),
             "load_ms": JSONValue(setup.loadMilliseconds.first), "load_ms_per_worker": JSONValue(setup.loadMilliseconds),
         ]
+        if let scheme = info.landmarkScheme {
+            object["landmark_scheme"] = .object(["id": JSONValue(scheme.id), "points": JSONValue(scheme.pointNames)])
+        }
         object["memory_mb"] = setup.memory.map { .object(["load": JSONValue($0.loadMegabytes), "warmup": JSONValue($0.warmupMegabytes)]) } ?? .null
         object["metrics"] = metrics.json
         object["latency_ms"] = latency?.json ?? .null
@@ -185,7 +188,10 @@ extension DetectorResult {
             kind: json["kind"]?.string ?? "", id: id, spec: spec, backend: json["backend"]?.string ?? "",
             library: json["library"]?.string ?? "",
             parameters: (json["parameters"]?.object?.pairs ?? []).map { DetectorInfo.Parameter(name: $0.key, value: $0.value.string ?? "") },
-            scoreMeaning: json["score_meaning"]?.string ?? "", isImported: json["imported"]?.bool ?? false)
+            scoreMeaning: json["score_meaning"]?.string ?? "", isImported: json["imported"]?.bool ?? false,
+            landmarkScheme: json["landmark_scheme"].flatMap { scheme in
+                scheme["id"]?.string.map { LandmarkScheme(id: $0, pointNames: scheme["points"]?.array?.compactMap(\.string) ?? []) }
+            })
         let memory = json["memory_mb"].flatMap { value -> MemoryUse? in
             guard let load = value["load"]?.double, let warmup = value["warmup"]?.double else { return nil }
             return MemoryUse(loadMegabytes: load, warmupMegabytes: warmup)

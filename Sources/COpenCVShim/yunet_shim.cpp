@@ -1,0 +1,56 @@
+#include "fb_yunet.h"
+
+#include "dnn_support.hpp"
+
+#include <opencv2/objdetect.hpp>
+
+#include <memory>
+
+struct fb_yunet {
+    cv::Ptr<cv::FaceDetectorYN> detector;
+    cv::Size inputSize;
+};
+
+extern "C" fb_yunet *fb_yunet_create(const char *model_path, fb_yunet_params params, char *error, size_t error_size) {
+    return fb_dnn::guarded<fb_yunet *>(error, error_size, nullptr, [&] {
+        // FaceDetectorYN reads the file itself and only finds missing outputs at the first
+        // detect; checking once here turns a wrong file into a load error naming it.
+        fb_dnn::load_checked(model_path, {"loc", "conf", "iou"});
+        auto out = std::make_unique<fb_yunet>();
+        out->inputSize = cv::Size(320, 320);
+        out->detector = cv::FaceDetectorYN::create(model_path, "", out->inputSize, params.score_threshold,
+                                                   params.nms_threshold, params.top_k);
+        return out.release();
+    });
+}
+
+extern "C" void fb_yunet_destroy(fb_yunet *detector) { delete detector; }
+
+extern "C" int fb_yunet_detect(fb_yunet *detector, fb_dnn_image image, fb_dnn_face **faces, int *count, char *error,
+                               size_t error_size) {
+    *faces = nullptr;
+    *count = 0;
+    return fb_dnn::guarded(error, error_size, 1, [&] {
+        cv::Mat bgr = fb_dnn::three_channels(image, fb_dnn::ChannelOrder::bgr);
+        if (bgr.size() != detector->inputSize) {
+            detector->inputSize = bgr.size();
+            detector->detector->setInputSize(detector->inputSize);
+        }
+        cv::Mat found;
+        detector->detector->detect(bgr, found);
+        std::vector<fb_dnn_face> out;
+        for (int row = 0; row < found.rows; row++) {
+            const float *v = found.ptr<float>(row);
+            fb_dnn_face face{};
+            face.x = v[0];
+            face.y = v[1];
+            face.width = v[2];
+            face.height = v[3];
+            face.landmark_count = 5;
+            for (int i = 0; i < 10; i++) face.landmarks[i] = v[4 + i];
+            face.score = v[14];
+            out.push_back(face);
+        }
+        return fb_dnn::hand_over(out, faces, count, error, error_size);
+    });
+}

@@ -1,0 +1,159 @@
+import COpenCVShim
+import FaceBenchCodecs
+import FaceBenchCore
+import FaceBenchDlib
+@testable import FaceBenchOpenCV
+import FaceBenchTestSupport
+import Foundation
+import XCTest
+
+/// The CNN kinds' model handling (found, checked, refused with the file named) and how
+/// pixels reach them. Their parity with the reference implementations is checked on whole
+/// datasets by ModelParityCommandTests and `make model-parity`.
+final class DNNDetectorTests: XCTestCase {
+    let standard = ModelLocator.standard(anchors: [TestData.packageRoot])
+
+    func installed(_ file: ModelFile, kind: String) throws -> String {
+        do { return try standard.locate(file, for: kind) } catch { throw XCTSkip("\(error)") }
+    }
+
+    func message(_ body: () throws -> Void) -> String {
+        do {
+            try body()
+            return ""
+        } catch {
+            return String(describing: error)
+        }
+    }
+
+    func testMissingModelsMakeTheKindUnavailableNamingFileAndInstaller() throws {
+        let empty = try TestData.temporaryDirectory(self)
+        let kinds = OpenCVBackend.dnnKinds(models: ModelLocator(folders: [empty]))
+        let registry = DetectorRegistry(kinds)
+        for kind in kinds {
+            guard case let .unavailable(reason) = kind.availability() else { return XCTFail("\(kind.id) available without models") }
+            XCTAssertTrue(reason.hasPrefix("\(kind.id): model "), reason)
+            XCTAssertTrue(reason.contains(empty), reason)
+            let error = message { _ = try registry.factory(for: kind.id) }
+            XCTAssertEqual(error, reason)
+        }
+        XCTAssertTrue(message { _ = try registry.factory(for: "mtcnn") }.contains("mtcnn/pnet.onnx"))
+        XCTAssertTrue(message { _ = try registry.factory(for: "mtcnn") }.contains("install it with scripts/install-models.sh"))
+        XCTAssertTrue(message { _ = try registry.factory(for: "yunet") }.contains("yunet/face_detection_yunet_2022mar.onnx"))
+    }
+
+    func testTruncatedModelIsRefusedByItsSHA256NamingTheFile() throws {
+        let original = try installed(YuNetDetector.model, kind: "yunet")
+        let folder = try TestData.temporaryDirectory(self)
+        try FileManager.default.createDirectory(atPath: folder + "/yunet", withIntermediateDirectories: true)
+        let bytes = try FileIO.read(original)
+        let copy = folder + "/" + YuNetDetector.model.path
+        try FileIO.writeAtomically(bytes.prefix(bytes.count / 2), to: copy)
+        let registry = DetectorRegistry(OpenCVBackend.dnnKinds(models: ModelLocator(folders: [folder])))
+        let error = message { _ = try registry.factory(for: "yunet") }
+        XCTAssertTrue(error.hasPrefix("yunet: model \(copy): sha256 is "), error)
+        XCTAssertTrue(error.contains("expected \(YuNetDetector.model.sha256)"), error)
+    }
+
+    func testNativeLoadersRefuseDamagedAndForeignModelsNamingTheFile() throws {
+        let yunet = try installed(YuNetDetector.model, kind: "yunet")
+        let pnet = try installed(MTCNNDetector.models[0], kind: "mtcnn")
+        let folder = try TestData.temporaryDirectory(self)
+        let truncated = folder + "/truncated.onnx"
+        let bytes = try FileIO.read(yunet)
+        try FileIO.writeAtomically(bytes.prefix(1000), to: truncated)
+        let parameters = fb_yunet_params(score_threshold: 0.6, nms_threshold: 0.3, top_k: 5000)
+        let damaged = message { _ = try YuNetDetector(modelPath: truncated, parameters: parameters) }
+        XCTAssertTrue(damaged.hasPrefix("yunet: \(truncated): OpenCV cannot read this model"), damaged)
+        let garbage = folder + "/garbage.onnx"
+        try FileIO.writeAtomically(Array("not a model".utf8), to: garbage)
+        XCTAssertTrue(message { _ = try YuNetDetector(modelPath: garbage, parameters: parameters) }.contains(garbage))
+        // A readable ONNX that is not YuNet: P-Net's outputs are not loc, conf, iou.
+        let foreign = message { _ = try YuNetDetector(modelPath: pnet, parameters: parameters) }
+        XCTAssertEqual(foreign, "yunet: \(pnet): unexpected model outputs (conv2d_4, softmax); expected loc, conf, iou")
+        let mtcnn = fb_mtcnn_params(min_face: 20, scale_factor: 0.709, thresholds: (0.6, 0.7, 0.7))
+        let swapped = message { _ = try MTCNNDetector(paths: [yunet, pnet, pnet], parameters: mtcnn) }
+        XCTAssertTrue(swapped.hasPrefix("mtcnn: \(yunet): unexpected model outputs"), swapped)
+    }
+
+    func testMTCNNThresholdsAreCheckedWhereTheSpecIsRead() throws {
+        _ = try installed(MTCNNDetector.models[0], kind: "mtcnn")
+        for bad in ["0.6/0.7", "0.6/0.7/x", "0.6/0.7/1.5", "nan/0.7/0.7"] {
+            let error = message { _ = try backendRegistry.factory(for: "mtcnn:thresholds=\(bad)") }
+            XCTAssertTrue(error.contains("thresholds must be three numbers in [0, 1]"), error)
+        }
+        let factory = try backendRegistry.factory(for: "mtcnn:thresholds=0.5/0.6/0.9,min=40")
+        XCTAssertEqual(factory.info.id, "mtcnn-thresholds=0.5/0.6/0.9-min=40".replacingOccurrences(of: "/", with: "_"))
+        XCTAssertEqual(factory.info.landmarkScheme, .five)
+    }
+
+    /// Gray files reach the CNNs as three equal channels: the same faces as the image given
+    /// in colour with R = G = B, on a gray MIT+CMU image and a colour dlib photo turned gray.
+    func testGrayImagesAreReplicatedIntoThreeChannels() throws {
+        _ = try installed(MTCNNDetector.models[0], kind: "mtcnn")
+        let decoder = NativeImageDecoder()
+        let gray = try decoder.decode(try TestData.file("mit-cmu/images/voyager.png")).gray
+        let photo = try decoder.decode(try TestData.file("dlib-faces/2008_002079.jpg")).gray
+        for spec in ["yunet", "mtcnn"] {
+            let detector = try backendRegistry.factory(for: spec).makeDetector()
+            for image in [gray, photo] {
+                let replicated = DecodedImage.gray(image).rgb
+                let fromGray = try detector.detect(DetectorInput(image: image, name: "gray"))
+                let fromColor = try detector.detect(DetectorInput(image: image, color: replicated, name: "rgb"))
+                XCTAssertFalse(fromGray.isEmpty, spec)
+                XCTAssertEqual(fromGray, fromColor, spec)
+                XCTAssertTrue(fromGray.allSatisfy { $0.landmarks?.count == 5 }, spec)
+            }
+        }
+    }
+
+    /// Which of two equal-score boxes MTCNN's NMS keeps depends on numpy's (unstable) argsort:
+    /// the shim's copy must order ties exactly as numpy does (fixture made by numpy itself,
+    /// scripts/generate-numpy-argsort-fixture.py; the driver is built by `make examples`).
+    func testShimSortsLikeNumpy() throws {
+        let make = Process()
+        make.executableURL = URL(fileURLWithPath: "/usr/bin/make")
+        make.arguments = ["-s", "-C", TestData.packageRoot, ".build/examples/numpy-argsort"]
+        try make.run()
+        make.waitUntilExit()
+        XCTAssertEqual(make.terminationStatus, 0, "make .build/examples/numpy-argsort")
+        let fixture = try JSONReader.parse(try FileIO.read(TestData.fixture("numpy/argsort.json")), path: "argsort.json")
+        let cases = fixture["cases"]?.array ?? []
+        XCTAssertGreaterThan(cases.count, 100)
+        let input = cases.map { item -> String in
+            let values = item["values"]?.array?.compactMap(\.double) ?? []
+            return "\(values.count) " + values.map { "\($0)" }.joined(separator: " ")
+        }.joined(separator: "\n") + "\n"
+        let driver = Process()
+        driver.executableURL = URL(fileURLWithPath: TestData.packageRoot + "/.build/examples/numpy-argsort")
+        let stdin = Pipe(), stdout = Pipe()
+        driver.standardInput = stdin
+        driver.standardOutput = stdout
+        try driver.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let lines = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        driver.waitUntilExit()
+        XCTAssertEqual(lines.count, cases.count)
+        for (item, line) in zip(cases, lines) {
+            let expected = item["argsort"]?.array?.compactMap(\.int) ?? []
+            XCTAssertEqual(line.split(separator: " ").compactMap { Int($0) }, expected, "values \(item["values"] ?? .null)")
+        }
+    }
+
+    /// scripts/install-models.sh and FaceBench must name the same files with the same digests.
+    func testInstallScriptInstallsExactlyTheFilesTheKindsLookFor() throws {
+        let script = try String(contentsOfFile: TestData.packageRoot + "/scripts/install-models.sh", encoding: .utf8)
+        let entries = script.split(separator: "\n").compactMap { line -> (String, String)? in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("\""), trimmed.contains("|") else { return nil }
+            let fields = trimmed.dropFirst().split(separator: "|", omittingEmptySubsequences: false)
+            return (String(fields[0]), String(fields[1]))
+        }
+        let installed = OpenCVBackend.installedModels + DlibBackend.installedModels
+        let expected = installed.map { ($0.path, $0.sha256) }
+        XCTAssertEqual(entries.map(\.0).sorted(), expected.map(\.0).sorted())
+        for (path, sha) in entries { XCTAssertEqual(expected.first { $0.0 == path }?.1, sha, path) }
+        XCTAssertTrue(installed.allSatisfy { $0.install == ModelFile.installScript })
+    }
+}
