@@ -99,3 +99,12 @@ let package = Package(
     ],
     cxxLanguageStandard: .cxx17
 )
+
+// The libFuzzer harness (docs/fuzzing.md): only when FACEBENCH_FUZZ is set, because libFuzzer
+// supplies `main` and the target links only with `-sanitize=fuzzer`; `scripts/fuzz.sh`
+// builds it in its own build path, away from the normal build.
+if Context.environment["FACEBENCH_FUZZ"] != nil {
+    package.targets.append(
+        .executableTarget(
+            name: "facebench-fuzz", dependencies: ["FaceBenchCore", "FaceBenchCascade", "FaceBenchCodecs", "FaceBenchExternal"]))
+}

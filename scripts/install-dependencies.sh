@@ -11,7 +11,8 @@ packages=(
   libjpeg-dev libpng-dev             # image decoding (libjpeg-turbo, libpng)
   zlib1g-dev                         # MAT-files' compressed elements (SystemZlib)
   libjson-c-dev                      # C JSON library measured against FaceBench's own reader
-  python3-opencv                     # OpenCV's Python bindings: parity checks and the example plugin
+  python3-opencv                     # OpenCV's Python bindings: parity checks, the example plugin, fuzz seeds
+  time                               # GNU time: the fuzzers' peak memory (scripts/fuzz.sh)
   python3-pip                        # the reference packages below, for Debian's Python
   zsh                                # the zsh completion script is checked by running zsh itself
 )
