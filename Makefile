@@ -3,7 +3,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/facebench
 
-.PHONY: deps build release test bench results baseline gate readme clean
+.PHONY: deps build release test parity bench results baseline gate shard-recipes readme clean fuzz fuzz-ci
 
 deps:
 	./scripts/install-dependencies.sh
@@ -18,6 +18,12 @@ release: deps
 
 test: deps examples tools
 	$(SWIFT) test
+
+# Both cascade backends against OpenCV's own detectMultiScale over the whole parameter grid on
+# dlib-faces and mit-cmu (release build; references in Tests/Fixtures/opencv-grid, written by
+# scripts/opencv-reference.py --grid). `make test` checks a sample of it.
+parity: release
+	$(RELEASE_BIN) parity-grid
 
 # The comparison on the default datasets with the default detectors.
 bench: release
@@ -39,6 +45,24 @@ gate: release
 	rm -rf $(GATE_RUN)
 	$(RELEASE_BIN) run --dataset dlib-faces --dataset mit-cmu --out $(GATE_RUN) >/dev/null
 	./scripts/accuracy-gate.sh $(GATE_RUN) $(BASELINE)
+
+# The README's Slurm and GNU parallel shard recipes, run on a single-node Slurm cluster
+# started on this machine (needs root): merged COCO exports must equal a single run's.
+shard-recipes: release
+	./scripts/check-shard-recipes.sh
+
+# Fuzzing (docs/fuzzing.md): every reader (or FUZZ_TARGETS) for FUZZ_SECONDS each, growing the
+# corpus in .build/fuzz/corpus; FUZZ_KEEP_GOING=1 saves crashes and goes on. The release build
+# is only for the seeds a real run gives.
+FUZZ_SECONDS ?= 60
+fuzz: release
+	./scripts/fuzz.sh --seconds $(FUZZ_SECONDS) $(if $(FUZZ_KEEP_GOING),--keep-going) $(FUZZ_TARGETS)
+
+# CI's fuzz step: each reader for exactly FUZZ_RUNS inputs from a fixed seed, from the seeds
+# alone, so it cannot flake; fails on any crash.
+FUZZ_RUNS ?= 1000
+fuzz-ci: release
+	./scripts/fuzz.sh --runs $(FUZZ_RUNS) --seed 1
 
 # The README's comparison section from Results/comparison.md.
 readme:

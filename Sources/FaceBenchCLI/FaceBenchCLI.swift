@@ -38,8 +38,8 @@ public enum FaceBenchCLI {
         RegisteredCommand(ListCommand.self), RegisteredCommand(RunCommand.self),
         RegisteredCommand(DetectCommand.self), RegisteredCommand(MergeCommand.self),
         RegisteredCommand(ReportCommand.self), RegisteredCommand(CompareCommand.self), RegisteredCommand(BaselineCommand.self),
-        RegisteredCommand(ParityCommand.self),
-        RegisteredCommand(EvalCommand.self), RegisteredCommand(BenchEvalCommand.self),
+        RegisteredCommand(ParityCommand.self), RegisteredCommand(ParityGridCommand.self),
+        RegisteredCommand(EvalCommand.self), RegisteredCommand(BenchEvalCommand.self), RegisteredCommand(FDDBSizesCommand.self),
         RegisteredCommand(CompletionCommand.self),
     ]
 

@@ -35,6 +35,20 @@ struct Toolbox: Sendable {
         values.isEmpty ? fallback : DetectorSpecList.specs(values, registry: registry, aliases: detectorAliases)
     }
 
+    /// The option of every command that decodes images (docs/limits.md).
+    static let maxMegapixelsOption = OptionSpec(
+        "max-megapixels", .value("N"), help: "Refuse an image whose header declares more than N megapixels, before decoding it.",
+        default: String(Int(NativeImageDecoder.defaultMaximumMegapixels)))
+
+    /// This toolbox with the image decoder's pixel cap from `--max-megapixels`.
+    func limitingImages(_ arguments: ParsedArguments) throws -> Toolbox {
+        var limited = self
+        if let megapixels = try arguments.double("max-megapixels", in: 0.001...1_000_000) {
+            limited.decoder = NativeImageDecoder(maximumMegapixels: megapixels)
+        }
+        return limited
+    }
+
     /// Accuracy protocols run on every detector beyond the basic metrics.
     var evaluators: [any AccuracyEvaluator] {
         [
@@ -43,6 +57,7 @@ struct Toolbox: Sendable {
             FalsePositiveTable(),
             SizeBreakdown(),
             PerImageBreakdown(),
+            ErrorAnalysisEvaluator(),
             WIDEREvaluator(),
             FDDBEvaluator(),
             LandmarkEvaluator(),
@@ -74,7 +89,7 @@ struct Toolbox: Sendable {
                     + [ImportedDetectorKind.kind(importers: importers)],
                 landmarkStages: DlibBackend.landmarkStages(models: models)),
             catalog: DatasetCatalog(
-                definitions: DatasetCatalog.standardDefinitions, formats: DatasetCatalog.standardFormats,
+                definitions: DatasetCatalog.standardDefinitions(zlib: SystemZlib()), formats: DatasetCatalog.standardFormats(zlib: SystemZlib()),
                 searchPath: DatasetCatalog.searchPath(environment: environment, anchors: anchors)),
             decoder: NativeImageDecoder(), encoder: NativeImageDecoder(), checkout: checkout)
     }
@@ -96,6 +111,13 @@ struct Toolbox: Sendable {
             url.deleteLastPathComponent()
         }
         return nil
+    }
+
+    /// A dataset by name or path, its warnings printed for `command`.
+    func dataset(_ nameOrPath: String, command: String) throws -> Dataset {
+        let dataset = try catalog.resolve(nameOrPath)
+        for warning in dataset.warnings { StandardStreams.error("facebench \(command): warning: \(warning)\n") }
+        return dataset
     }
 
     /// The dataset results were made on: by name when the catalog knows it, else from the

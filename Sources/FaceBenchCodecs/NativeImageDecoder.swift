@@ -4,24 +4,34 @@ import FaceBenchCore
 /// Decodes JPEG and PNG with libjpeg-turbo and libpng (faster than OpenCV's imread, and the
 /// same pixels: OpenCV's codecs wrap the same libraries with default settings).
 public struct NativeImageDecoder: ImageDecoder {
-    public init() {}
+    /// Images of more pixels than this are refused from their header (`--max-megapixels`).
+    public var maximumMegapixels: Double
+
+    public static let defaultMaximumMegapixels = 200.0
+
+    public init(maximumMegapixels: Double = defaultMaximumMegapixels) {
+        self.maximumMegapixels = maximumMegapixels
+    }
 
     public var libraryDescription: String { String(cString: fb_codecs_version()) }
 
-    public func decode(_ path: String) throws -> DecodedImage {
+    public func decodeWithWarning(_ path: String) throws -> (image: DecodedImage, warning: String?) {
         var image = fb_decoded_image()
         var error = [CChar](repeating: 0, count: 256)
-        guard fb_decode_file(path, &image, &error, error.count) == 0, let pixels = image.pixels else {
+        guard fb_decode_file(path, maximumMegapixels * 1e6, &image, &error, error.count) == 0, let pixels = image.pixels else {
             let reason = String(nulTerminated: error)
             throw FaceBenchError.io(path: path, reason: "cannot decode image: \(reason)")
         }
         defer { fb_image_free(&image) }
+        let warning = withUnsafeBytes(of: image.warning) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
         let count = Int(image.width) * Int(image.height) * Int(image.channels)
         let bytes = Array(UnsafeBufferPointer(start: pixels, count: count))
-        if image.channels == 1 {
-            return .gray(GrayImage(width: Int(image.width), height: Int(image.height), pixels: bytes))
-        }
-        return .rgb(RGBImage(width: Int(image.width), height: Int(image.height), pixels: bytes))
+        let decoded: DecodedImage = image.channels == 1
+            ? .gray(GrayImage(width: Int(image.width), height: Int(image.height), pixels: bytes))
+            : .rgb(RGBImage(width: Int(image.width), height: Int(image.height), pixels: bytes))
+        return (decoded, warning.isEmpty ? nil : warning)
     }
 }
 

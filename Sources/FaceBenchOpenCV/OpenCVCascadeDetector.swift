@@ -1,10 +1,11 @@
 import COpenCVShim
+import FaceBenchCascade
 import FaceBenchCore
 
 /// OpenCV's CascadeClassifier as a FaceBench detector (`haar`, `lbp`).
 public final class OpenCVCascadeDetector: FaceDetector {
     let handle: OpaquePointer
-    let configuration: CascadeConfiguration
+    public let configuration: CascadeConfiguration
 
     init(path: String, configuration: CascadeConfiguration, id: String) throws {
         var error = [CChar](repeating: 0, count: 512)
@@ -17,26 +18,52 @@ public final class OpenCVCascadeDetector: FaceDetector {
 
     deinit { fb_cascade_destroy(handle) }
 
-    public func detect(_ input: DetectorInput) throws -> [Detection] {
-        let image = input.image
-        let params = fb_cascade_params(
-            scale_factor: configuration.scaleFactor, min_neighbors: Int32(configuration.minNeighbors),
-            min_width: Int32(configuration.minSize), min_height: Int32(configuration.minSize),
-            max_width: Int32(configuration.maxSize), max_height: Int32(configuration.maxSize))
-        var hits: UnsafeMutablePointer<fb_cascade_hit>?
+    public func detect(_ input: DetectorInput) throws -> [Detection] { try detections(in: input.image) }
+}
+
+extension OpenCVCascadeDetector: CascadeScanning {
+    public var window: (width: Int, height: Int) {
+        var width: Int32 = 0, height: Int32 = 0
+        fb_cascade_window(handle, &width, &height)
+        return (Int(width), Int(height))
+    }
+
+    public func rawHits(in image: GrayImage, scaleFactor: Double, minSize: Int, maxSize: Int) throws -> [RawHit] {
+        let params = fb_cascade_scan_params(
+            scale_factor: scaleFactor, min_width: Int32(minSize), min_height: Int32(minSize),
+            max_width: Int32(maxSize), max_height: Int32(maxSize))
+        var windows: UnsafeMutablePointer<fb_cascade_raw_hit>?
         var count: Int32 = 0
         var error = [CChar](repeating: 0, count: 512)
         let status = image.pixels.withUnsafeBufferPointer { pixels in
-            fb_cascade_detect(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(image.stride),
-                              params, &hits, &count, &error, error.count)
+            fb_cascade_scan(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(image.stride),
+                            params, &windows, &count, &error, error.count)
         }
         guard status == 0 else { throw FaceBenchError.failed("OpenCV detectMultiScale failed: " + String(nulTerminated: error)) }
-        defer { fb_cascade_free_hits(hits) }
+        defer { fb_cascade_free(windows) }
         return (0..<Int(count)).map { i in
-            let hit = hits![i]
-            return configuration.detection(
-                x: Int(hit.x), y: Int(hit.y), width: Int(hit.width), height: Int(hit.height), levelWeight: hit.level_weight,
-                neighbors: Int(hit.neighbors))
+            let w = windows![i]
+            return RawHit(x: Int(w.x), y: Int(w.y), width: Int(w.width), height: Int(w.height), weight: w.level_weight)
+        }
+    }
+
+    public func faces(from hits: [RawHit], minNeighbors: Int, imageWidth: Int, imageHeight: Int) throws -> [GroupedFace] {
+        let windows = hits.map {
+            fb_cascade_raw_hit(x: Int32($0.x), y: Int32($0.y), width: Int32($0.width), height: Int32($0.height), level_weight: $0.weight)
+        }
+        var faces: UnsafeMutablePointer<fb_cascade_hit>?
+        var count: Int32 = 0
+        var error = [CChar](repeating: 0, count: 512)
+        let status = windows.withUnsafeBufferPointer {
+            fb_cascade_group($0.baseAddress, Int32($0.count), Int32(minNeighbors), Int32(imageWidth), Int32(imageHeight),
+                             &faces, &count, &error, error.count)
+        }
+        guard status == 0 else { throw FaceBenchError.failed("OpenCV groupRectangles failed: " + String(nulTerminated: error)) }
+        defer { fb_cascade_free(faces) }
+        return (0..<Int(count)).map { i in
+            let f = faces![i]
+            return GroupedFace(x: Int(f.x), y: Int(f.y), width: Int(f.width), height: Int(f.height), neighbors: Int(f.neighbors),
+                               weight: f.level_weight)
         }
     }
 }
@@ -64,9 +91,17 @@ public enum OpenCVBackend {
     /// The model files scripts/install-models.sh installs for these kinds.
     public static let installedModels: [ModelFile] = MTCNNDetector.models + BlazeFaceRange.allCases.map { BlazeFaceDetector.models[$0]! }
 
+    /// OpenCV trusts a cascade's indices and counts (an out-of-range feature or a node
+    /// branching to itself crashes or hangs it); the pure-Swift loader checks every one and
+    /// names the file and line of the first that is wrong, so it reads the file first.
+    static func checkCascade(_ path: String) throws {
+        _ = try CascadeLoader.load(path: path)
+    }
+
     static func kind(_ family: CascadeConfiguration.Family, summary: String) -> DetectorKind {
         CascadeDetectorKind.kind(
-            id: family.rawValue, family: family, summary: summary, backend: "OpenCV CascadeClassifier", library: "OpenCV \(version)"
+            id: family.rawValue, family: family, summary: summary, backend: "OpenCV CascadeClassifier", library: "OpenCV \(version)",
+            checkCascade: checkCascade
         ) { path, configuration, info in
             try OpenCVCascadeDetector(path: path, configuration: configuration, id: info.id)
         }

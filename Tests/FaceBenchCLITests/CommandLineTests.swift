@@ -118,13 +118,68 @@ final class CommandLineTests: XCTestCase {
         let scratch = try TestData.temporaryDirectory(self)
         let image = try TestData.file("dlib-faces/2008_001009.jpg")
         let drawing = scratch + "/drawn.png"
-        let outcome = try CommandRunner.run(["detect", image, "--detector", "lbp", "--draw", drawing], scratch: scratch)
+        let outcome = try CommandRunner.run(["detect", image, "--detector", "lbp", "--format", "json", "--draw", drawing], scratch: scratch)
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         let json = try JSONReader.parse(Array(outcome.stdout.utf8), path: "stdout")
         XCTAssertEqual(json["width"]?.int, 360)
         let detections = try XCTUnwrap(json["detectors"]?.array?.first?["detections"]?.array)
         XCTAssertFalse(detections.isEmpty)
-        XCTAssertEqual(try ImageHeader.size(ofFileAt: drawing), ImageHeader.Size(width: 360, height: 480))
+        XCTAssertEqual(try ImageHeader.size(ofFileAt: drawing), ImageHeader.Size(width: 360, height: 480 + 24), "the image under its title")
+        XCTAssertTrue(outcome.stderr.contains("drew lbp on \(drawing)"), outcome.stderr)
+    }
+
+    /// The default output: a line per detector with its counts, then a line per face with
+    /// box, score, IoU and verdict; panels with counts and the legend when drawn.
+    func testDetectPrintsALinePerFaceAndDrawsPanelsWithCountsAndLegend() throws {
+        let scratch = try TestData.temporaryDirectory(self)
+        let image = try TestData.file("dlib-faces/2008_001009.jpg")
+        let drawing = scratch + "/panels.jpg"
+        let outcome = try CommandRunner.run(
+            ["detect", image, "--dataset", "dlib-faces", "--detector", "lbp", "--detector", "haar", "--draw", drawing], scratch: scratch)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        let lines = outcome.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.first, "\(image): 360×480, 2 faces in the ground truth")
+        let json = try JSONReader.parse(Array(try CommandRunner.run(
+            ["detect", image, "--dataset", "dlib-faces", "--detector", "lbp", "--detector", "haar", "--format", "json"], scratch: scratch).stdout.utf8), path: "stdout")
+        for (index, detector) in ["lbp", "haar"].enumerated() {
+            let entry = try XCTUnwrap(json["detectors"]?.array?[index])
+            let found = try XCTUnwrap(entry["detections"]?.array?.count)
+            let header = try XCTUnwrap(lines.first { $0.hasPrefix("\(detector): ") })
+            XCTAssertTrue(header.hasPrefix("\(detector): \(found) detection"), String(header))
+            XCTAssertTrue(header.hasSuffix(": \(entry["evaluation"]!["tp"]!.int!) TP, \(entry["evaluation"]!["fp"]!.int!) FP, \(entry["evaluation"]!["missed"]!.int!) missed"), String(header))
+            let faces = lines.filter { $0.hasPrefix("  \(detector) ") }
+            XCTAssertEqual(faces.count, found, "a line per detection")
+            XCTAssertTrue(faces.allSatisfy { $0.contains(" score ") && $0.contains(" IoU ") && $0.hasSuffix("positive") }, "\(faces)")
+        }
+        XCTAssertTrue(outcome.stderr.contains("drew 2 panels (lbp, haar) on \(drawing)"), outcome.stderr)
+        let size = try ImageHeader.size(ofFileAt: drawing)
+        XCTAssertEqual(size, ImageHeader.Size(width: 360 * 2 + 12, height: 24 + 480 + 26), "two panels, titles, the legend")
+    }
+
+    func testDetectRefusesDrawingsItCannotWriteBeforeRunning() throws {
+        let scratch = try TestData.temporaryDirectory(self)
+        let image = try TestData.file("dlib-faces/2008_001009.jpg")
+        let gif = try CommandRunner.run(["detect", image, "--detector", "lbp", "--draw", scratch + "/out.gif"], scratch: scratch)
+        XCTAssertEqual(gif.status, 64)
+        XCTAssertTrue(gif.stderr.contains("cannot write '.gif' images; use .png, .jpg or .jpeg"), gif.stderr)
+        XCTAssertEqual(gif.stdout, "", "nothing ran")
+        let missing = try CommandRunner.run(["detect", image, "--detector", "lbp", "--draw", scratch + "/no/such/out.png"], scratch: scratch)
+        XCTAssertEqual(missing.status, 64)
+        XCTAssertTrue(missing.stderr.contains("folder \(scratch)/no/such does not exist"), missing.stderr)
+        XCTAssertFalse(FileIO.exists(scratch + "/no"), "no folder made")
+        let format = try CommandRunner.run(["detect", image, "--format", "yaml"], scratch: scratch)
+        XCTAssertEqual(format.status, 64)
+    }
+
+    func testDetectDefaultsToRunsDetectors() throws {
+        let scratch = try TestData.temporaryDirectory(self)
+        let run = try CommandRunner.run(["run", "--help"], scratch: scratch).stdout.replacingOccurrences(of: "\n", with: " ")
+        let detect = try CommandRunner.run(["detect", "--help"], scratch: scratch).stdout.replacingOccurrences(of: "\n", with: " ")
+        func defaults(_ help: String) -> String? {
+            help.range(of: "haar, lbp, hog[^)]*", options: .regularExpression).map { help[$0].split(separator: " ").filter { !$0.isEmpty }.joined(separator: " ") }
+        }
+        XCTAssertNotNil(defaults(run))
+        XCTAssertEqual(defaults(detect), defaults(run), "detect runs the detectors of `run`")
     }
 
     func testCorruptImageFailsNamingTheFile() throws {

@@ -36,17 +36,15 @@ final class ReportCommandTests: XCTestCase {
 
     func testRunWritesMarkdownAndHTMLReports() throws {
         let run = try requireRun()
-        for file in ["report.md", "report.html", "mit-cmu/report.md", "mit-cmu/report.html", "mit-cmu/results.json"] {
+        for file in ["report.md", "report.html", "summary.csv", "mit-cmu/report.md", "mit-cmu/results.json"] {
             XCTAssertTrue(FileIO.exists(run + "/" + file), file)
         }
+        XCTAssertFalse(FileIO.exists(run + "/mit-cmu/report.html"), "one HTML report per run, not a copy per dataset")
+        XCTAssertFalse(FileIO.exists(run + "/mit-cmu/haar.wider"), "MIT+CMU is not in WIDER's layout")
         let results = try RunResults.read(run + "/mit-cmu/results.json")
         XCTAssertNotNil(results.detector("haar")?.evaluations["sizes"], "run stores the sizes protocol")
-        // The WIDER tools' layout holds the same detections as the COCO export.
-        let dataset = try TestData.dataset("mit-cmu")
-        let wider = try WIDERPredictionFolder.read(run + "/mit-cmu/haar.wider", for: dataset)
-        let coco = try COCOResultsImporter().load(run + "/mit-cmu/haar.coco.json", for: dataset)
-        XCTAssertEqual(wider.values.reduce(0) { $0 + $1.count }, coco.values.reduce(0) { $0 + $1.count })
-        XCTAssertGreaterThan(coco.count, 0)
+        let summary = try FileIO.readText(run + "/summary.csv")
+        XCTAssertEqual(summary, CSVReport.document([DatasetComparison(dataset: "mit-cmu", entries: [LabelledResults(label: nil, path: "", results: results)])]))
     }
 
     func testReportWritesTheFourFormats() throws {
@@ -57,7 +55,7 @@ final class ReportCommandTests: XCTestCase {
         let markdown = try FileIO.readText(out + ".md")
         XCTAssertTrue(markdown.contains("## mit-cmu: 44 images"), markdown)
         // The registered protocols, in Toolbox.evaluators order, each under its own heading.
-        let protocols = ["coco", "voc", "fp_table", "sizes", "per_image"]
+        let protocols = ["coco", "voc", "fp_table", "sizes", "per_image", "errors"]
         let parts = markdown.components(separatedBy: "\n### ")
         XCTAssertEqual(parts.dropFirst().map { String($0.prefix { $0 != "\n" }) }, protocols, "a section per protocol")
         func detectorRows(_ text: String) -> [Substring] {
@@ -67,14 +65,22 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertEqual(summary.count, 3, "the summary table has a row per detector")
         XCTAssertTrue(summary.contains { $0.contains("**") }, "best values marked")
         for (index, name) in protocols.enumerated() where name != "per_image" {
-            XCTAssertEqual(detectorRows(parts[index + 1]).count, 3, "so has the \(name) table")
+            // The last section runs on into the latency table.
+            let section = parts[index + 1].components(separatedBy: "| Latency (ms)")[0]
+            XCTAssertEqual(detectorRows(section).count, 3, "so has the \(name) table")
         }
         XCTAssertTrue(parts[2 + 1].contains("Viola-Jones 2001 (published)"), "MIT+CMU's fp_table shows the published row")
         XCTAssertTrue(parts.last?.contains("| image decode") ?? false, "the run's latency statistics follow")
 
-        let csv = try FileIO.readText(out + ".csv").split(separator: "\r\n")
-        XCTAssertTrue(csv.first?.hasPrefix("run,dataset,detector,spec,metric_set,ap50,") ?? false)
-        XCTAssertEqual(csv.count, 1 + 3 * 5, "header, 3 detectors × (summary and the four tabulated protocols; per_image is a list)")
+        let csv = try FileIO.readText(out + ".csv").split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        XCTAssertEqual(csv.first, ["run", "dataset", "detector", "metric", "value"])
+        XCTAssertTrue(csv.dropFirst().allSatisfy { $0.count == 5 && $0[0].isEmpty && $0[1] == "mit-cmu" && Double($0[4]) != nil })
+        for detector in ["haar", "lbp", "hog"] {
+            let metrics = Set(csv.filter { $0[2] == detector }.map { String($0[3]) })
+            for metric in ["ap50", "latency_p50_ms", "coco.AP", "voc.AP", "sizes.buckets.h16-32.recall"] {
+                XCTAssertTrue(metrics.contains(metric), "\(detector) has \(metric)")
+            }
+        }
 
         let json = try JSONReader.parse(file: out + ".json")
         XCTAssertEqual(json["schema"]?.string, "facebench.report/1")
@@ -83,9 +89,16 @@ final class ReportCommandTests: XCTestCase {
         let html = try FileIO.readText(out + ".html")
         XCTAssertFalse(html.contains("http://") || html.contains("https://"))
         XCTAssertFalse(html.lowercased().contains("<script"))
-        XCTAssertEqual(html.components(separatedBy: "<svg class=\"chart\"").count - 1, 5, "PR, ROC, latency, Pareto, sizes")
-        let thumbnails = html.components(separatedBy: "src=\"data:image/jpeg;base64,").count - 1
-        XCTAssertEqual(thumbnails, 12, "4 worst images for each of 3 detectors")
+        XCTAssertEqual(html.components(separatedBy: "<svg class=\"chart\"").count - 1, 6, "PR, ROC, latency, Pareto, sizes, errors")
+        let images = html.components(separatedBy: "src=\"data:image/jpeg;base64,").count - 1
+        XCTAssertEqual(images, 12, "4 worst images for each of 3 detectors, each embedded once")
+        // Each image is a link to itself: the stylesheet shows the targeted figure full size.
+        let ids = html.components(separatedBy: "<figure class=\"thumb\" id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        XCTAssertEqual(ids.count, 12)
+        XCTAssertEqual(Set(ids).count, 12, "unique anchors")
+        for id in ids { XCTAssertTrue(html.contains("<a href=\"#\(id)\" title=\"Open full size\"><img "), id) }
+        XCTAssertTrue(html.contains("figure.thumb:target {"))
+        XCTAssertTrue(html.contains("labels: detection score, IoU with the nearest face"))
         XCTAssertLessThan(html.utf8.count, 3_000_000)
     }
 
@@ -117,6 +130,7 @@ final class ReportCommandTests: XCTestCase {
         let run = try requireRun()
         let directory = try TestData.temporaryDirectory(self)
         XCTAssertEqual(FaceBenchCLI.run(["report", run, "--format", "html", "--out", directory + "/report"]), 0)
+        XCTAssertTrue(try FileIO.readText(directory + "/report.html").contains(">Why AP is lost</h4>"), "the page shows the errors chart")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestData.packageRoot + "/scripts/screenshot-report.sh")
         process.arguments = [directory + "/report.html", directory + "/report.png", "1280", "3000"]

@@ -1,4 +1,5 @@
 @testable import FaceBenchCascade
+import FaceBenchCore
 import XCTest
 
 final class RectangleGroupingTests: XCTestCase {
@@ -39,8 +40,20 @@ final class RectangleGroupingTests: XCTestCase {
     }
 
     func testClippingKeepsThePartInsideTheImage() {
-        XCTAssertEqual(RawHit(x: 573, y: 222, width: 39, height: 39, weight: 1).clipped(width: 611, height: 467),
-                       RawHit(x: 573, y: 222, width: 38, height: 39, weight: 1))
-        XCTAssertNil(RawHit(x: 611, y: 0, width: 20, height: 20, weight: 1).clipped(width: 611, height: 467))
+        XCTAssertEqual(GroupedFace(x: 573, y: 222, width: 39, height: 39, neighbors: 2, weight: 1).clipped(width: 611, height: 467),
+                       GroupedFace(x: 573, y: 222, width: 38, height: 39, neighbors: 2, weight: 1))
+        XCTAssertNil(GroupedFace(x: 611, y: 0, width: 20, height: 20, neighbors: 1, weight: 1).clipped(width: 611, height: 467))
+    }
+
+    /// Ecuador.png (611 px wide) with `alt2,min=30`: detectMultiScale averages the windows as
+    /// scanned, then clips the face — a 39-px window at x = 573 counts 39 wide, not 38.
+    func testFacesAreGroupedBeforeTheyAreClipped() {
+        let hits = [RawHit(x: 569, y: 224, width: 40, height: 40, weight: 1), RawHit(x: 570, y: 224, width: 40, height: 40, weight: 3),
+                    RawHit(x: 573, y: 224, width: 39, height: 39, weight: 2)]
+        let engine = CascadeEngine(model: CascadeModel(featureType: .lbp, windowWidth: 24, windowHeight: 24, stages: [],
+                                                       haarFeatures: [], lbpFeatures: [], subsetWords: 0))
+        XCTAssertEqual(engine.faces(from: hits, minNeighbors: 2, imageWidth: 611, imageHeight: 467),
+                       [GroupedFace(x: 571, y: 224, width: 40, height: 40, neighbors: 3, weight: 3)],
+                       "clipped first, the widths 40, 40, 38 would average to 39")
     }
 }

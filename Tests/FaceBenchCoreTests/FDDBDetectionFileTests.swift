@@ -86,7 +86,7 @@ final class FDDBDetectionFileTests: XCTestCase {
         XCTAssertEqual(result.points.map(\.discreteTruePositives), [1, 1, 0])
         XCTAssertEqual(result.points.map(\.continuousTruePositives), [1.5, 1, 0])
         XCTAssertEqual(result.points.map(\.falsePositives), [2, 0, 0])
-        let json = FDDBEvaluator.json(result, images: 2, detections: 3)
+        let json = FDDBEvaluator.json(result, images: 2, detections: 3, imagesWithoutSize: 2)
         let (discrete, continuous) = try FDDBROCFiles.texts(json)
         XCTAssertEqual(discrete, "0.333333 2 0.5\n0.333333 0 0.9\n0 0 1.79769e+308\n")
         XCTAssertEqual(continuous, "0.5 2\n0.333333 0\n0 0\n")

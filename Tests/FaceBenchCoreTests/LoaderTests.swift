@@ -67,7 +67,7 @@ final class DlibXMLLoaderTests: XCTestCase {
 
     func testSingleFilesLoadByPath() throws {
         let training = try TestData.file("dlib-faces/training.xml")
-        let catalog = DatasetCatalog(definitions: [], formats: DatasetCatalog.standardFormats, searchPath: [])
+        let catalog = DatasetCatalog(definitions: [], formats: DatasetCatalog.standardFormats(zlib: TestData.zlib), searchPath: [])
         let dataset = try catalog.resolve(training)
         XCTAssertEqual(dataset.samples.count, 4)
         XCTAssertEqual(dataset.faceCount, 18)
@@ -107,7 +107,7 @@ final class DlibXMLLoaderTests: XCTestCase {
 final class DatasetCatalogTests: XCTestCase {
     func testUnknownNamesAndPathsAreClearErrors() {
         let catalog = DatasetCatalog(
-            definitions: DatasetCatalog.standardDefinitions, formats: DatasetCatalog.standardFormats, searchPath: ["/nonexistent"])
+            definitions: DatasetCatalog.standardDefinitions(zlib: TestData.zlib), formats: DatasetCatalog.standardFormats(zlib: TestData.zlib), searchPath: ["/nonexistent"])
         XCTAssertThrowsError(try catalog.resolve("mit-cmu")) { error in
             XCTAssertEqual(error as? FaceBenchError, .datasetNotFound(name: "mit-cmu", searched: ["/nonexistent/mit-cmu"]))
         }

@@ -37,13 +37,13 @@ final class MATFileTests: XCTestCase {
     func testReadsWhatSciPyWrites() throws {
         let expected = try XCTUnwrap(JSONReader.parse(file: TestData.fixture("MATLAB/expected.json")).object)
         for name in ["variables.mat", "variables-compressed.mat", "variables-big-endian.mat"] {
-            try check(MATFile(path: TestData.fixture("MATLAB/" + name)), against: expected)
+            try check(MATFile(path: TestData.fixture("MATLAB/" + name), zlib: TestData.zlib), against: expected)
         }
     }
 
     func testReadsOnlyTheVariablesAskedFor() throws {
         for name in ["variables.mat", "variables-compressed.mat", "variables-big-endian.mat"] {
-            let file = try MATFile(path: TestData.fixture("MATLAB/" + name), only: ["name", "cells"])
+            let file = try MATFile(path: TestData.fixture("MATLAB/" + name), only: ["name", "cells"], zlib: TestData.zlib)
             XCTAssertEqual(file.variables.map(\.name), ["name", "cells"], name)
             XCTAssertEqual(file["name"]?.string, "WIDER FACE", name)
         }
@@ -52,17 +52,17 @@ final class MATFileTests: XCTestCase {
     func testDamagedFilesNameTheProblem() throws {
         var bytes = try FileIO.read(TestData.fixture("MATLAB/variables-compressed.mat"))
         bytes[bytes.count / 2] ^= 0xFF
-        XCTAssertThrowsError(try MATFile(bytes: bytes, path: "damaged.mat")) { error in
+        XCTAssertThrowsError(try MATFile(bytes: bytes, path: "damaged.mat", zlib: TestData.zlib)) { error in
             XCTAssertTrue("\(error)".hasPrefix("damaged.mat: compressed element at byte"), "\(error)")
         }
         let plain = try FileIO.read(TestData.fixture("MATLAB/variables.mat"))
-        XCTAssertThrowsError(try MATFile(bytes: Array(plain.prefix(plain.count - 40)), path: "short.mat")) { error in
+        XCTAssertThrowsError(try MATFile(bytes: Array(plain.prefix(plain.count - 40)), path: "short.mat", zlib: TestData.zlib)) { error in
             XCTAssertTrue("\(error)".contains("runs past the end"), "\(error)")
         }
-        XCTAssertThrowsError(try MATFile(bytes: Array("not a mat file".utf8) + [UInt8](repeating: 32, count: 200), path: "x.mat")) { error in
+        XCTAssertThrowsError(try MATFile(bytes: Array("not a mat file".utf8) + [UInt8](repeating: 32, count: 200), path: "x.mat", zlib: TestData.zlib)) { error in
             XCTAssertTrue("\(error)".contains("not a MATLAB 5 MAT-file"), "\(error)")
         }
-        XCTAssertThrowsError(try MATFile(path: TestData.fixture("MATLAB/variables.mat")).variable("nope")) { error in
+        XCTAssertThrowsError(try MATFile(path: TestData.fixture("MATLAB/variables.mat"), zlib: TestData.zlib).variable("nope")) { error in
             XCTAssertTrue("\(error)".contains("no variable 'nope' (the file has: "), "\(error)")
         }
     }
@@ -70,7 +70,7 @@ final class MATFileTests: XCTestCase {
     /// The official WIDER FACE evaluation files: facts checked with scipy.io.loadmat.
     func testReadsTheOfficialWIDERFiles() throws {
         let root = try TestData.file("wider-val-gt")
-        let file = try MATFile(path: root + "/wider_face_val.mat")
+        let file = try MATFile(path: root + "/wider_face_val.mat", zlib: TestData.zlib)
         XCTAssertTrue(file.headerText.hasPrefix("MATLAB 5.0 MAT-file, Platform: GLNXA64"))
         let events = try XCTUnwrap(file["event_list"]?.cellElements)
         XCTAssertEqual(events.count, 61)

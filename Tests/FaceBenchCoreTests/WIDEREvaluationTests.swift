@@ -30,9 +30,12 @@ final class WIDEREvaluationTests: XCTestCase {
         return folder
     }
 
-    static let dataset = Result { try WIDERFaceLoader.load(root: TestData.file("wider-val-gt"), name: "wider-val") }
+    static let dataset = Result { try WIDERFaceLoader.load(root: TestData.file("wider-val-gt"), name: "wider-val", zlib: TestData.zlib) }
 
-    func testEqualsTheOfficialEvaluationOnEveryFixture() throws {
+    /// The `matlab` flavour against the official semantics (and Octave's run of the official
+    /// code), the `python` flavour against the port's (`python_port_ap`, wider_reference.py
+    /// --semantics python-port).
+    func testBothFlavoursEqualTheirReferenceOnEveryFixture() throws {
         let expected = try JSONReader.parse(file: TestData.fixture("WIDER/expected.json"))
         let events = Set(try XCTUnwrap(expected["events"]?.array).compactMap(\.string))
         let full = try Self.dataset.get()
@@ -48,6 +51,11 @@ final class WIDEREvaluationTests: XCTestCase {
             let detections = dataset.samples.map { byID[$0.id] ?? [] }
             XCTAssertEqual(detections.reduce(0) { $0 + $1.count }, spec["predictions"]?.int, name)
             let result = try WIDEREvaluator().evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: EvaluationOptions())
+            XCTAssertEqual(result["flavor"]?.string, "matlab")
+            var pythonOptions = EvaluationOptions()
+            pythonOptions.widerFlavor = .python
+            let python = try WIDEREvaluator().evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: pythonOptions)
+            XCTAssertEqual(python["flavor"]?.string, "python")
             XCTAssertEqual(result["score_normalisation"]?["min"]?.double, spec["score_normalisation"]?["min"]?.double, name)
             XCTAssertEqual(result["score_normalisation"]?["max"]?.double, spec["score_normalisation"]?["max"]?.double, name)
             let images = try WIDEREvaluator.images(dataset: dataset, samples: dataset.samples, detections: detections)
@@ -60,6 +68,9 @@ final class WIDEREvaluationTests: XCTestCase {
                     XCTAssertEqual(ap, octave, accuracy: 1e-12, "\(name) \(setting) vs Octave")
                 }
                 XCTAssertEqual(result[setting]?["faces"]?.int, want["faces"]?.int, "\(name) \(setting)")
+                XCTAssertEqual(
+                    try XCTUnwrap(python[setting]?["ap"]?.double), try XCTUnwrap(want["python_port_ap"]?.double), accuracy: 1e-9,
+                    "\(name) \(setting) python flavour")
                 let computed = try XCTUnwrap(official.settings.first { $0.name == setting })
                 for point in want["counts"]?.array ?? [] {
                     let values = point.array?.compactMap(\.int) ?? []

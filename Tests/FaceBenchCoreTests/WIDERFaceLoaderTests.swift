@@ -6,7 +6,7 @@ import FaceBenchTestSupport
 final class WIDERFaceLoaderTests: XCTestCase {
     func testMATAndTextGiveTheSameFaces() throws {
         let root = try TestData.file("wider-val-gt")
-        let fromMAT = try WIDERFaceLoader.load(root: root, name: "wider-val")
+        let fromMAT = try WIDERFaceLoader.load(root: root, name: "wider-val", zlib: TestData.zlib)
         let fromText = try WIDERFaceLoader.loadText(path: root + "/wider_face_val_bbx_gt.txt", name: "wider-val")
         XCTAssertEqual(fromMAT.samples.count, 3226)
         XCTAssertEqual(fromMAT.faceCount, 39708)
@@ -25,7 +25,7 @@ final class WIDERFaceLoaderTests: XCTestCase {
 
     /// Subset sizes as the official keep lists give them (counted with scipy).
     func testDifficultySubsetsAreNestedAndCounted() throws {
-        let dataset = try WIDERFaceLoader.load(root: TestData.file("wider-val-gt"), name: "wider-val")
+        let dataset = try WIDERFaceLoader.load(root: TestData.file("wider-val-gt"), name: "wider-val", zlib: TestData.zlib)
         var counts: [String: Int] = [:]
         for face in dataset.samples.flatMap(\.faces) {
             counts[face.attributes["difficulty"] ?? "none", default: 0] += 1
@@ -54,7 +54,7 @@ final class StandardDatasetTests: XCTestCase {
         let wider = try TestData.file("wider-val-gt")
         let fddb = try TestData.file("fddb-folds")
         let catalog = DatasetCatalog(
-            definitions: DatasetCatalog.standardDefinitions, formats: DatasetCatalog.standardFormats, searchPath: [TestData.datasets])
+            definitions: DatasetCatalog.standardDefinitions(zlib: TestData.zlib), formats: DatasetCatalog.standardFormats(zlib: TestData.zlib), searchPath: [TestData.datasets])
         XCTAssertEqual(try catalog.resolve("wider-val").samples.count, 3226)
         XCTAssertEqual(try catalog.resolve("fddb").samples.count, 2845)
         XCTAssertEqual(try catalog.resolve(fddb + "/FDDB-fold-03-ellipseList.txt").format, "fddb")

@@ -132,6 +132,28 @@ final class ExecFailureTests: XCTestCase {
         XCTAssertEqual(try starts(), 2 + 3, "probe, first instance, three failed restarts")
     }
 
+    /// A NaN/Inf score or a 1e308 box used to be written as `null` and then make `report`,
+    /// `merge`, `--resume` and `eval` refuse the run's own files: now that image fails.
+    func testNonFiniteOrHugeValuesFailThatImage() throws {
+        let results = try PluginTestSupport.benchmark([spec("--nonfinite-on \(victim.name)")], dataset: dataset, out: out)
+        let reason = try assertOnlyVictimFailed(results)
+        XCTAssertTrue(reason.contains("\(victim.name): refused the detector's answer: detection 1: box x 1e+308 is beyond ±2^30 pixels"), reason)
+        XCTAssertEqual(try starts(), 2, "a refused answer needs no restart")
+    }
+
+    /// A program printing a lot to stderr on every image keeps a log of at most 8 MB, its tail.
+    func testTheStderrLogIsCappedKeepingItsTail() throws {
+        let results = try PluginTestSupport.benchmark([spec("--stderr-flood 3000000")], dataset: dataset, out: out)
+        XCTAssertTrue(try XCTUnwrap(results.detector("bad")).failures.isEmpty)
+        let log = try FileIO.read(out + "/\(dataset.name)/bad.stderr.log")
+        XCTAssertLessThanOrEqual(log.count, 8 << 20)
+        XCTAssertGreaterThan(log.count, 3 << 20)
+        let text = String(decoding: log, as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("--- facebench: "), String(text.prefix(200)))
+        XCTAssertTrue(text.contains("earlier bytes dropped (the log is capped at 8 MB) ---"), String(text.prefix(200)))
+        XCTAssertTrue(text.contains("misbehaving: flood line for \(dataset.samples.last!.name)"), "the newest lines are kept")
+    }
+
     func testOtherDetectorsOfTheRunAreUnaffected() throws {
         let results = try PluginTestSupport.benchmark(
             [spec("--crash-on \(victim.name)"), "hog"], dataset: dataset, out: out)

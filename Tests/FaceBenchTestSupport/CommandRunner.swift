@@ -14,6 +14,10 @@ public struct CommandRunner {
         public var status: Int32
         public var stdout: String
         public var stderr: String
+        /// True when the process ended by a signal (a crash) rather than by exiting.
+        public var signalled = false
+        /// True when it was still running at the timeout and was killed.
+        public var timedOut = false
     }
 
     /// Starts `facebench` in the package root with its output going to two files.
@@ -33,13 +37,31 @@ public struct CommandRunner {
         return process
     }
 
-    /// Runs to completion and returns the exit status and output.
-    public static func run(_ arguments: [String], scratch: String) throws -> Outcome {
+    /// Runs to completion (or until `timeout` seconds, then kills it) and returns the exit
+    /// status and output.
+    public static func run(_ arguments: [String], scratch: String, timeout: Double? = nil) throws -> Outcome {
         let output = scratch + "/stdout-\(UUID().uuidString)", errors = scratch + "/stderr-\(UUID().uuidString)"
         let process = try start(arguments, output: output, errors: errors)
+        var timedOut = false
+        if let timeout {
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning, Date() < deadline { usleep(20_000) }
+            if process.isRunning {
+                timedOut = true
+                process.terminate()
+            }
+        }
         process.waitUntilExit()
         return Outcome(
             status: process.terminationStatus, stdout: (try? String(contentsOfFile: output, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
+            stderr: (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "",
+            signalled: process.terminationReason == .uncaughtSignal, timedOut: timedOut)
+    }
+
+    /// The largest resident set any finished child process of the tests reached, in bytes.
+    public static var peakChildResidentBytes: Int {
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        return usage.ru_maxrss * 1024
     }
 }

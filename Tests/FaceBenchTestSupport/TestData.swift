@@ -1,3 +1,4 @@
+import FaceBenchCodecs
 import FaceBenchCore
 import Foundation
 import XCTest
@@ -24,12 +25,15 @@ public enum TestData {
 
     public static func dataset(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> Dataset {
         let catalog = DatasetCatalog(
-            definitions: DatasetCatalog.standardDefinitions, formats: DatasetCatalog.standardFormats, searchPath: [datasets])
+            definitions: DatasetCatalog.standardDefinitions(zlib: zlib), formats: DatasetCatalog.standardFormats(zlib: zlib), searchPath: [datasets])
         guard let definition = catalog.definitions.first(where: { $0.name == name }), catalog.root(of: definition) != nil else {
             throw XCTSkip("dataset \(name) not found under \(datasets)")
         }
         return try catalog.resolve(name)
     }
+
+    /// The decompressor MAT-files are read with.
+    public static let zlib = SystemZlib()
 
     /// A file committed under Tests/Fixtures.
     public static func fixture(_ relative: String) -> String { packageRoot + "/Tests/Fixtures/" + relative }

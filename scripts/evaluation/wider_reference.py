@@ -17,7 +17,7 @@ Tests/Fixtures/WIDER, see README.md there):
   * The ground truth in the .mat files is int32, so boxoverlap.m runs in MATLAB's integer
     arithmetic: prediction corners are rounded to whole pixels, the union is rounded, and
     the IoU is an integer division (0 or 1). [max, idx] = max(...) then takes the FIRST face
-    with IoU >= 0.5, not the best one. The port computes float32 IoUs and takes the best.
+    with IoU >= 0.5, not the best one. The port computes float64 IoUs and takes the best.
   * VOCap's max() skips NaN precision (no proposals yet); numpy's maximum propagates it.
     NaN only occurs while recall is still 0, so both give the same AP.
 Shared by both: a prediction whose face is outside the subset's keep list is "not a
@@ -185,18 +185,20 @@ def overlaps_matlab(gt, rows):
 
 
 def overlaps_python_port(gt, rows):
-    """The port's Cython bbox_overlaps: float32, "+1" areas, 0 when disjoint (n × m)."""
-    g = gt.astype(np.float32)
-    gx1, gy1, gx2, gy2 = g[None, :, 0], g[None, :, 1], g[None, :, 0] + g[None, :, 2], g[None, :, 1] + g[None, :, 3]
-    p = rows[:, :4].astype(np.float32)
-    px1, py1, px2, py2 = p[:, None, 0], p[:, None, 1], p[:, None, 0] + p[:, None, 2], p[:, None, 1] + p[:, None, 3]
-    one = np.float32(1)
-    iw = np.minimum(px2, gx2) - np.maximum(px1, gx1) + one
-    ih = np.minimum(py2, gy2) - np.maximum(py1, gy1) + one
-    ua = (px2 - px1 + one) * (py2 - py1 + one) + (gx2 - gx1 + one) * (gy2 - gy1 + one) - iw * ih
+    """The port's Cython bbox_overlaps (its DTYPE is np.float, i.e. float64): corners
+    x2 = x + w in double, "+1" widths, heights and areas, 0 when disjoint (n × m)."""
+    g = gt.astype(np.float64)
+    gx1, gy1 = g[None, :, 0], g[None, :, 1]
+    gx2, gy2 = g[None, :, 2] + gx1, g[None, :, 3] + gy1
+    p = rows[:, :4].astype(np.float64)
+    px1, py1 = p[:, None, 0], p[:, None, 1]
+    px2, py2 = p[:, None, 2] + px1, p[:, None, 3] + py1
+    iw = np.minimum(px2, gx2) - np.maximum(px1, gx1) + 1.0
+    ih = np.minimum(py2, gy2) - np.maximum(py1, gy1) + 1.0
+    face_area = (gx2 - gx1 + 1.0) * (gy2 - gy1 + 1.0)
+    union = (px2 - px1 + 1.0) * (py2 - py1 + 1.0) + face_area - iw * ih
     with np.errstate(invalid="ignore", divide="ignore"):
-        o = np.where((iw > 0) & (ih > 0), iw * ih / ua, np.float32(0))
-    return o.astype(np.float32)
+        return np.where((iw > 0) & (ih > 0), iw * ih / union, 0.0)
 
 
 # ---------------------------------------------------------------- evaluation

@@ -5,22 +5,29 @@ import FaceBenchOpenCV
 import Foundation
 
 enum DetectCommand: FaceBenchCommand {
+    static let drawExtensions = ["png", "jpg", "jpeg"]
+
     static let spec = CommandSpec(
         name: "detect",
-        abstract: "Detect faces in one image and print them as JSON.",
+        abstract: "Detect faces in one image: a line per face, or JSON.",
         discussion: """
-            Prints {"image", "width", "height", "detectors": [{"id", "spec", "load_ms", "latency_ms", "detections": \
-            [{"box": [x, y, width, height], "score", "landmarks"?}]}]}. With --draw, also writes the image with \
-            every detector's boxes, scores and landmarks (one panel per detector when there are several). With \
-            --dataset, the image's ground truth is looked up in that dataset (by path or name): each detector gets \
-            "evaluation": {"tp", "fp", "missed"} at IoU 0.5, and the drawing shows found faces green, missed faces \
-            red and dashed, matching detections blue and false positives orange — as in the report's gallery.
+            Prints, per detector, a line with the number of detections, the latency and the model's load time, \
+            then a line per detection (box, score, and with --dataset its IoU with the nearest face and whether \
+            it is a true or false positive). --format json prints {"image", "width", "height", "faces"?, \
+            "detectors": [{"id", "spec", "load_ms", "latency_ms", "detections": [{"box": [x, y, width, height], \
+            "score", "landmarks"?}], "evaluation"?: {"tp", "fp", "missed"}}]}. With --dataset, the image's ground \
+            truth is looked up in that dataset (by path or name) and matched at IoU 0.5. --draw writes the image \
+            with one panel per detector, titled with its counts, in the report gallery's colours (found faces \
+            green, missed faces red and dashed, matching detections blue, false positives yellow, each labelled \
+            with score and IoU) and their legend along the bottom; the folder must exist.
             """,
         options: [
-            OptionSpec("detector", .repeated("SPEC", commaSeparated: false), help: "Detector spec.", default: "haar"),
-            OptionSpec("draw", .value("OUT.png"), help: "Write the image with the detections drawn (PNG, or JPEG if the name ends in .jpg)."),
+            OptionSpec("detector", .repeated("SPEC", commaSeparated: false), help: "Detector spec.", default: Toolbox.defaultDetectors.joined(separator: ", ")),
+            OptionSpec("format", .value("text|json"), help: "A line per face, or JSON.", default: "text"),
+            OptionSpec("draw", .value("OUT.png"), help: "Write the image with the detections drawn: PNG, or JPEG for .jpg/.jpeg."),
             OptionSpec("dataset", .value("NAME|PATH"), help: "Dataset holding the image, for its ground truth."),
             OptionSpec("native-threads", .value("N"), help: "Threads OpenCV may use inside one call.", default: "1"),
+            Toolbox.maxMegapixelsOption,
         ],
         arguments: [ArgumentSpec(name: "IMAGE", help: "A JPEG or PNG file.")],
         examples: [
@@ -28,52 +35,129 @@ enum DetectCommand: FaceBenchCommand {
             "facebench detect ../shared/datasets/mit-cmu/images/voyager.png --dataset mit-cmu --detector haar --detector hog --draw voyager.png",
         ])
 
+    /// One detector's outcome on the image.
+    struct Outcome {
+        var info: DetectorInfo
+        var loadMilliseconds: Double
+        var latencyMilliseconds: Double
+        var detections: [Detection]
+        var match: ImageMatch?
+    }
+
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
+        let toolbox = try toolbox.limitingImages(arguments)
         let path = arguments.positionals[0]
+        let format = arguments.string("format") ?? "text"
+        guard ["text", "json"].contains(format) else {
+            throw FaceBenchError.usage("--format: unknown format '\(format)'; choose text or json")
+        }
+        let drawing = try arguments.string("draw").map(checkedDrawingPath)
         let nativeThreads = try arguments.int("native-threads", atLeast: 1) ?? 1
         OpenCVBackend.setThreads(nativeThreads)
         DlibBackend.setThreads(nativeThreads)
-        let specs = toolbox.detectorSpecs(arguments.strings("detector"), fallback: ["haar"])
+        let specs = toolbox.detectorSpecs(arguments.strings("detector"), fallback: Toolbox.defaultDetectors)
         let factories = try toolbox.registry.factories(for: specs)
         let sample = try arguments.string("dataset").map { try groundTruth(for: path, in: toolbox.catalog.resolve($0)) }
         let decoded = try toolbox.decoder.decode(path)
         let input = DetectorInput(decoded: decoded, name: path, path: path)
-        var entries: [JSONValue] = []
-        var panels: [(title: String, image: RGBImage)] = []
+        var outcomes: [Outcome] = []
         for factory in factories {
             let (detector, loadMs) = try MonotonicClock.measure { try factory.makeDetector() }
-            let (found, latency) = try MonotonicClock.measure { try detector.detect(input) }
-            var entry: JSONObject = [
-                "id": JSONValue(factory.info.id), "spec": JSONValue(factory.info.spec),
-                "load_ms": JSONValue(loadMs), "latency_ms": JSONValue(latency),
-                "detections": .array(found.map(\.json)),
-            ]
-            if let sample {
-                let match = GreedyMatcher.match(found, to: sample.faces)
-                entry["evaluation"] = .object([
-                    "tp": JSONValue(match.truePositives), "fp": JSONValue(match.falsePositives),
-                    "missed": JSONValue(match.missedFaces(of: sample.faces)),
-                ])
-                panels.append((factory.info.id, FaceAnnotator.draw(faces: sample.faces, detections: found, match: match, on: decoded.rgb)))
-            } else {
-                panels.append((factory.info.id, FaceAnnotator.draw(detections: found, on: decoded.rgb)))
+            let (found, latency) = try MonotonicClock.measure { try detector.checkedDetect(input) }
+            outcomes.append(Outcome(
+                info: factory.info, loadMilliseconds: loadMs, latencyMilliseconds: latency, detections: found,
+                match: sample.map { GreedyMatcher.match(found, to: $0.faces) }))
+        }
+        if format == "json" {
+            StandardStreams.output(JSONWriter().string(json(path: path, decoded: decoded, sample: sample, outcomes: outcomes)) + "\n")
+        } else {
+            StandardStreams.output(text(path: path, decoded: decoded, sample: sample, outcomes: outcomes))
+        }
+        if let drawing {
+            let panels = outcomes.map { outcome in
+                let faces = sample?.faces ?? []
+                let image = outcome.match.map {
+                    FaceAnnotator.draw(faces: faces, detections: outcome.detections, match: $0, on: decoded.rgb)
+                } ?? FaceAnnotator.draw(detections: outcome.detections, on: decoded.rgb)
+                return FaceAnnotator.Panel(
+                    title: FaceAnnotator.Panel.title(outcome.info.id, found: outcome.detections.count, match: outcome.match, faces: faces),
+                    image: image, hasGroundTruth: outcome.match != nil)
             }
-            entries.append(.object(entry))
-        }
-        if let output = arguments.string("draw") {
             let drawn = FaceAnnotator.panels(panels)
-            let lower = output.lowercased()
-            let bytes = lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")
-                ? try toolbox.encoder.encodeJPEG(drawn, quality: 90) : try toolbox.encoder.encodePNG(drawn)
-            try FileIO.writeAtomically(bytes, to: output)
+            let bytes = drawing.hasSuffix("png") ? try toolbox.encoder.encodePNG(drawn) : try toolbox.encoder.encodeJPEG(drawn, quality: 90)
+            try FileIO.writeAtomically(bytes, to: drawing)
+            let names = outcomes.map(\.info.id).joined(separator: ", ")
+            StandardStreams.error("facebench detect: drew \(outcomes.count == 1 ? names : "\(outcomes.count) panels (\(names))") on \(drawing) (\(drawn.width)×\(drawn.height))\n")
         }
+        return ExitStatus.success
+    }
+
+    /// `--draw`'s path, refused before any detector runs when it could not be written: an
+    /// extension no encoder writes, or a folder that does not exist (made silently, a typo
+    /// would scatter drawings).
+    static func checkedDrawingPath(_ path: String) throws -> String {
+        let url = URL(fileURLWithPath: path)
+        let ext = url.pathExtension.lowercased()
+        guard drawExtensions.contains(ext) else {
+            throw FaceBenchError.usage("--draw \(path): cannot write '.\(url.pathExtension)' images; use .png, .jpg or .jpeg")
+        }
+        let folder = url.deletingLastPathComponent().path
+        guard FileIO.isDirectory(folder) else {
+            throw FaceBenchError.usage("--draw \(path): folder \(folder) does not exist")
+        }
+        return path
+    }
+
+    static func text(path: String, decoded: DecodedImage, sample: Sample?, outcomes: [Outcome]) -> String {
+        var out = "\(path): \(decoded.width)×\(decoded.height)"
+        if let sample { out += ", \(sample.faces.filter { !$0.ignore }.count) faces in the ground truth" }
+        out += "\n"
+        for outcome in outcomes {
+            let n = outcome.detections.count
+            out += "\(outcome.info.id): \(n) detection\(n == 1 ? "" : "s") in \(Formatting.milliseconds(outcome.latencyMilliseconds)) ms (load \(Formatting.milliseconds(outcome.loadMilliseconds)) ms)"
+            if let match = outcome.match, let sample {
+                out += ": \(match.truePositives) TP, \(match.falsePositives) FP, \(match.missedFaces(of: sample.faces)) missed"
+            }
+            out += "\n"
+            for (index, detection) in outcome.detections.enumerated() {
+                let box = detection.box
+                out += "  \(outcome.info.id) \(index + 1)  x \(Formatting.fixed(box.x, 0)) y \(Formatting.fixed(box.y, 0)) w \(Formatting.fixed(box.width, 0)) h \(Formatting.fixed(box.height, 0))  score \(FaceAnnotator.score(detection.score))"
+                if let match = outcome.match, let sample {
+                    let overlap = GreedyMatcher.bestIoU(of: box, among: sample.faces)
+                    let verdict: String
+                    switch match.outcomes[index] {
+                    case .truePositive: verdict = "true positive"
+                    case .falsePositive: verdict = "false positive"
+                    case .ignored: verdict = "on an ignored face"
+                    }
+                    out += "  IoU \(Formatting.fixed(overlap, 2))  \(verdict)"
+                }
+                out += "\n"
+            }
+        }
+        return out
+    }
+
+    static func json(path: String, decoded: DecodedImage, sample: Sample?, outcomes: [Outcome]) -> JSONValue {
         var result: JSONObject = [
             "image": JSONValue(path), "width": JSONValue(decoded.width), "height": JSONValue(decoded.height),
         ]
         if let sample { result["faces"] = JSONValue(sample.faces.count) }
-        result["detectors"] = .array(entries)
-        StandardStreams.output(JSONWriter().string(.object(result)) + "\n")
-        return ExitStatus.success
+        result["detectors"] = .array(outcomes.map { outcome in
+            var entry: JSONObject = [
+                "id": JSONValue(outcome.info.id), "spec": JSONValue(outcome.info.spec),
+                "load_ms": JSONValue(outcome.loadMilliseconds), "latency_ms": JSONValue(outcome.latencyMilliseconds),
+                "detections": .array(outcome.detections.map(\.json)),
+            ]
+            if let match = outcome.match, let sample {
+                entry["evaluation"] = .object([
+                    "tp": JSONValue(match.truePositives), "fp": JSONValue(match.falsePositives),
+                    "missed": JSONValue(match.missedFaces(of: sample.faces)),
+                ])
+            }
+            return .object(entry)
+        })
+        return .object(result)
     }
 
     /// The sample of `dataset` whose file is `path`, or whose name `path` ends with.

@@ -14,18 +14,21 @@ enum EvalCommand: FaceBenchCommand {
             "faces", "runs": [that object less the dataset keys, …]} for several; \
             protocol keys: coco → AP, AP50, AP75, APs, APm, APl, AR1, AR10, AR100, ARs, ARm, ARl; voc → AP, AP11; \
             fp_table → detection_rate per false-positive count; sizes → buckets; per_image → list, worst first; \
-            wider → easy/medium/hard ap; fddb → discrete/continuous tpr_at_1000_fp and the roc. Timings (dataset \
+            errors → ap and dap.{localization, duplicate, background, missed, false_positives, false_negatives} (TIDE, \
+            equal to tidecv), counts and per-image labels; \
+            wider → flavor and easy/medium/hard ap; fddb → discrete/continuous tpr_at_1000_fp and the roc. Timings (dataset \
             load, reading each predictions file, each protocol; with --repeat N the best of N runs, single-threaded) \
             go to stderr with --repeat and always, in JSON, under "timing": {"repeats", "dataset_ms", "read_ms", "evaluate_ms": {protocol: ms}}.
             """,
         options: [
             OptionSpec("dataset", .value("NAME|PATH"), help: "Dataset name (see `facebench list`) or a ground-truth file/folder in a known format (COCO JSON, Pascal VOC XML, …)."),
             OptionSpec("predictions", .repeated("[LABEL=]PATH", commaSeparated: false), help: "Detections to score; LABEL names them in tables (default: the file name)."),
-            OptionSpec("protocol", .repeated("NAME[,NAME…]", commaSeparated: true), help: "Protocols to run.", default: "every one that applies to the dataset"),
+            OptionSpec("protocol", .repeated("NAME[,NAME…]", commaSeparated: true), help: "Protocols to run (coco, voc, fp_table, sizes, per_image, errors, wider, fddb).", default: "every one that applies to the dataset"),
             OptionSpec("importer", .value("FORMAT"), help: "Format of the predictions when it cannot be recognised.", default: "recognised from the file"),
             OptionSpec("iou", .value("X"), help: "IoU threshold of the single-threshold protocols (voc, fp_table, sizes, per_image, …).", default: "each protocol's standard, 0.5"),
             OptionSpec("max-dets", .value("A,B,C"), help: "COCO maxDets, three increasing counts; every COCO number honours them.", default: "1,10,100"),
             OptionSpec("fp-counts", .value("N,N,…"), help: "False-positive counts of the fp_table.", default: "10,31,50,65,78,95,167"),
+            OptionSpec("wider-flavor", .value("matlab|python"), help: "The WIDER FACE evaluation the wider protocol equals: the official MATLAB code or its Python port (evaluation.py).", default: "matlab"),
             OptionSpec("format", .value("markdown|json"), help: "Output format.", default: "markdown"),
             OptionSpec("repeat", .value("N"), help: "Read the predictions and run each protocol N times; report the best time.", default: "1"),
             OptionSpec("roc-out", .value("PREFIX"), help: "With the fddb protocol and one predictions file: write PREFIXDiscROC.txt and PREFIXContROC.txt as the FDDB toolkit does."),
@@ -41,7 +44,7 @@ enum EvalCommand: FaceBenchCommand {
         let choices = try EvalOptions(arguments)
         let predictions = choices.predictions, options = choices.evaluation, repeats = choices.repeats, rocPrefix = choices.rocPrefix
 
-        let (dataset, datasetTime) = try MonotonicClock.measure { try toolbox.catalog.resolve(choices.dataset) }
+        let (dataset, datasetTime) = try MonotonicClock.measure { try toolbox.dataset(choices.dataset, command: "eval") }
         let protocols = try chooseProtocols(choices.protocols, evaluators: toolbox.evaluators, dataset: dataset)
         if rocPrefix != nil {
             guard protocols.contains(where: { $0.name == "fddb" }) else {
@@ -58,6 +61,8 @@ enum EvalCommand: FaceBenchCommand {
             let (label, path) = splitLabel(entry)
             let importer = try chooseImporter(choices.importer, path: path, importers: Toolbox.importers)
             let (byID, readTime) = try bestOf(repeats) { try importer.load(path, for: dataset) }
+            try CoordinateBounds.check(byID, from: path, dataset: dataset)
+            for warning in importer.warnings(path, for: dataset, loaded: byID) { StandardStreams.error("facebench eval: warning: \(warning)\n") }
             timings.append("\(label): read \(importer.name) \(Formatting.milliseconds(readTime)) ms")
             let detections = dataset.samples.map { byID[$0.id] ?? [] }
             try PredictionChecks.validate(detections, samples: dataset.samples)

@@ -28,6 +28,7 @@ struct EvalOptions {
         timesRequested = arguments.string("repeat") != nil
         rocPrefix = arguments.string("roc-out")
         evaluation = EvaluationOptions(iouThreshold: try arguments.double("iou", in: 0.01...1))
+        evaluation.widerFlavor = try arguments.choice("wider-flavor", default: .matlab)
         if let text = arguments.string("max-dets") {
             let values = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
             guard values.count == 3, let a = values[0], let b = values[1], let c = values[2], a > 0, a < b, b < c else {

@@ -14,11 +14,13 @@ enum MergeCommand: FaceBenchCommand {
         options: [
             OptionSpec("out", .value("DIR"), help: "Output folder.", default: "Results/runs/merged-<UTC time>"),
             OptionSpec("dataset", .value("NAME|PATH"), help: "Where to load the ground truth from.", default: "the dataset named in the results, else its recorded folder"),
+            Toolbox.maxMegapixelsOption,
         ],
         arguments: [ArgumentSpec(name: "DIR", help: "Shard outputs to merge.", repeated: true)],
         examples: ["facebench merge shards/1 shards/2 shards/3 shards/4 --out merged"])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
+        let toolbox = try toolbox.limitingImages(arguments)
         let sources = try arguments.positionals.flatMap(ResultsLocator.files).map { LabelledResults(label: nil, path: $0, results: try RunResults.read($0)) }
         let out = try arguments.string("out").map { URL(fileURLWithPath: $0).standardized.path }
             ?? RunCommand.outputDirectory(nil, resume: false, prefix: "merged-")
@@ -32,7 +34,7 @@ enum MergeCommand: FaceBenchCommand {
             if merged.dataset.images < merged.dataset.totalImages {
                 StandardStreams.error("facebench merge: \(name): \(merged.dataset.images) of \(merged.dataset.totalImages) images present (a shard missing?)\n")
             }
-            try RunCommand.write(merged, dataset: dataset, to: out + "/" + name, toolbox: toolbox, html: &html)
+            try RunCommand.write(merged, dataset: dataset, to: out + "/" + name, files: .init(), toolbox: toolbox, html: &html)
             StandardStreams.output(MarkdownReport.section(RunCommand.comparison(merged), evaluators: toolbox.evaluators) + "\n\n")
             finished.append(merged)
         }

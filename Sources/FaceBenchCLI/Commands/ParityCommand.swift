@@ -17,6 +17,7 @@ enum ParityCommand: FaceBenchCommand {
             OptionSpec("dataset", .repeated("NAME|PATH", commaSeparated: false), help: "Dataset name or folder.", default: "every named dataset with images found"),
             OptionSpec("iou", .value("T"), help: "IoU at which two boxes match.", default: "0.9"),
             OptionSpec("repeat", .value("N"), help: "Timed runs of each detector per image.", default: "3"),
+            Toolbox.maxMegapixelsOption,
         ],
         arguments: [
             ArgumentSpec(name: "REFERENCE", help: "Detector spec of the reference (e.g. haar:cascade=alt2)."),
@@ -28,6 +29,7 @@ enum ParityCommand: FaceBenchCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
+        let toolbox = try toolbox.limitingImages(arguments)
         guard arguments.positionals.count == 2 else {
             throw FaceBenchError.usage("parity takes two detector specs, REFERENCE and CANDIDATE (got \(arguments.positionals.count))")
         }
@@ -58,7 +60,7 @@ enum ParityCommand: FaceBenchCommand {
                 var times: [[Double]] = [[], []]
                 for run in 0..<repeats {
                     for k in (run % 2 == 0 ? [0, 1] : [1, 0]) {
-                        let (found, milliseconds) = try MonotonicClock.measure { try detectors[k].detect(input) }
+                        let (found, milliseconds) = try MonotonicClock.measure { try detectors[k].checkedDetect(input) }
                         results[k] = found
                         times[k].append(milliseconds)
                     }

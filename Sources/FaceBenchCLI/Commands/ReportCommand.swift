@@ -11,19 +11,22 @@ enum ReportCommand: FaceBenchCommand {
             RESULTS are results.json files, dataset folders holding one, or run folders (Results/runs/latest) \
             holding <dataset>/results.json. Several runs (two machines, two commits) are shown side by side, \
             labelled by the part of their paths that differs or by --label. Markdown: a table per dataset and \
-            protocol, best value per column in bold. CSV: a row per run × dataset × detector × metric set. JSON: \
+            protocol, best value per column in bold; with several runs, rows grouped by detector with a change column. \
+            CSV: a tidy table, a row per run × dataset × detector × metric (run, dataset, detector, metric, value). JSON: \
             the same tables with columns, directions and best rows. HTML: one self-contained file (inline SVG and \
             CSS, no scripts, no network) with precision-recall and ROC curves, latency box plots, accuracy against \
             latency with the Pareto front, recall by face size, and each detector's worst images drawn with ground \
-            truth and detections — the gallery reloads the dataset by name or by the root stored in the results, \
-            and is left out with a note when it is not found.
+            truth and detections (click one for full size) — the gallery reloads the dataset by name or by the root \
+            stored in the results, and is left out with a note when it is not found. Each run's label, detector \
+            specs, commit, machine and date head the page.
             """,
         options: [
             OptionSpec("format", .repeated("FORMAT[,FORMAT…]", commaSeparated: true), help: "markdown, csv, json, html; several at once need --out.", default: "markdown"),
             OptionSpec("out", .value("PATH"), help: "Write PATH.md, PATH.csv, PATH.json, PATH.html (by format) instead of standard output."),
             OptionSpec("label", .repeated("NAME", commaSeparated: false), help: "Label of each RESULTS argument, in order (default: the part of their paths that differs)."),
             OptionSpec("gallery", .value("N"), help: "Worst images shown per detector in the HTML report; 0 leaves the gallery out.", default: "4"),
-            OptionSpec("thumbnail", .value("PX"), help: "Longest side of the gallery's thumbnails (JPEG in the page: about 30 KB each at 360).", default: "360"),
+            OptionSpec("image-side", .value("PX"), help: "Longest side of the gallery's images, shown as thumbnails and opened full size in the page (larger images are scaled down; JPEG, about 60 KB each at 500 px).", default: "1024"),
+            Toolbox.maxMegapixelsOption,
         ],
         arguments: [ArgumentSpec(name: "RESULTS", help: "results.json, or a folder of them.", repeated: true)],
         examples: [
@@ -32,6 +35,7 @@ enum ReportCommand: FaceBenchCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
+        let toolbox = try toolbox.limitingImages(arguments)
         let chosen = arguments.strings("format").isEmpty ? ["markdown"] : arguments.strings("format")
         if let unknown = chosen.first(where: { !formats.contains($0) }) {
             throw FaceBenchError.usage("--format: unknown format '\(unknown)'; choose from \(formats.joined(separator: ", "))")
@@ -41,7 +45,7 @@ enum ReportCommand: FaceBenchCommand {
             throw FaceBenchError.usage("several formats need --out PATH (files PATH.md, PATH.html, …)")
         }
         let galleryImages = try arguments.int("gallery", atLeast: 0) ?? 4
-        let thumbnailSide = try arguments.int("thumbnail", atLeast: 32) ?? 360
+        let imageSide = try arguments.int("image-side", atLeast: 32) ?? 1024
         let sources = try ResultsLocator.load(arguments.positionals, labels: arguments.strings("label"))
         let comparisons = DatasetComparison.group(sources)
         for format in chosen {
@@ -51,7 +55,7 @@ enum ReportCommand: FaceBenchCommand {
             case "csv": bytes = Array(CSVReport.document(comparisons).utf8)
             case "json": bytes = JSONWriter().bytes(JSONReport.document(comparisons)) + [0x0A]
             default:
-                var report = html(for: sources.map(\.results), toolbox: toolbox, galleryImages: galleryImages, thumbnailSide: thumbnailSide)
+                var report = html(for: sources.map(\.results), toolbox: toolbox, galleryImages: galleryImages, imageSide: imageSide)
                 bytes = Array(report.document(comparisons).utf8)
             }
             if let out {
@@ -66,7 +70,7 @@ enum ReportCommand: FaceBenchCommand {
     }
 
     /// An HTML report builder with the datasets of `results` reloaded for the gallery.
-    static func html(for results: [RunResults], toolbox: Toolbox, galleryImages: Int, thumbnailSide: Int) -> HTMLReport {
+    static func html(for results: [RunResults], toolbox: Toolbox, galleryImages: Int, imageSide: Int) -> HTMLReport {
         var datasets: [String: Dataset] = [:]
         var unavailable: [String: String] = [:]
         for result in results where datasets[result.dataset.name] == nil && unavailable[result.dataset.name] == nil {
@@ -78,7 +82,7 @@ enum ReportCommand: FaceBenchCommand {
         }
         var gallery = Gallery(decoder: toolbox.decoder, encoder: toolbox.encoder)
         gallery.imagesPerDetector = galleryImages
-        gallery.thumbnailSide = thumbnailSide
+        gallery.imageSide = imageSide
         return HTMLReport(
             evaluators: toolbox.evaluators, datasets: datasets, unavailable: unavailable,
             gallery: galleryImages > 0 ? gallery : nil)

@@ -11,9 +11,10 @@ enum RunCommand: FaceBenchCommand {
             Each image is decoded once (timed separately), then every detector runs on it, in an order rotated \
             image by image. Each finished image is appended to DIR/<dataset>/images.jsonl, so an interrupted run \
             (Ctrl-C, kill, power loss) continues with --resume. Writes results.json, gt.coco.json, \
-            <detector>.coco.json (COCO results), <detector>.wider/ (WIDER's per-image files; FDDB sets also \
-            <detector>.fddb.txt), report.md and report.html per dataset, and DIR/report.md and DIR/report.html \
-            for all datasets (see `facebench report`). The terminal gets the headline table per dataset, one line \
+            <detector>.coco.json (COCO results) and report.md per dataset, <detector>.wider/ (one file per image, \
+            for WIDER's tools) for WIDER-layout datasets or with --wider-files, <detector>.fddb.txt for FDDB sets; \
+            and for all datasets together DIR/report.md, DIR/report.html and DIR/summary.csv (the tidy table of \
+            `facebench report --format csv`). The terminal gets the headline table per dataset, one line \
             per finding (failed images, a debug build, a dominant error type) and where the report is; --verbose \
             prints every table of report.md instead. --detector takes comma lists: a piece that is a parameter key \
             of the spec before it continues that spec, anything else starts a new one (haar,lbp; \
@@ -26,15 +27,19 @@ enum RunCommand: FaceBenchCommand {
             OptionSpec("out", .value("DIR"), help: "Output folder.", default: "Results/runs/<UTC time>, linked as Results/runs/latest"),
             OptionSpec("resume", .flag, help: "Continue the interrupted run in --out (default Results/runs/latest) without repeating finished images."),
             OptionSpec("iou", .value("X"), help: "IoU a detection needs to match a face.", default: "0.5"),
+            OptionSpec("wider-flavor", .value("matlab|python"), help: "The WIDER FACE evaluation the wider protocol equals (see `facebench eval`).", default: "matlab"),
             OptionSpec("warmup", .value("N"), help: "Untimed calls per detector and worker before measuring.", default: "2"),
             OptionSpec("repetitions", .value("N"), help: "Timed calls per detector and image (all kept).", default: "1"),
             OptionSpec("threads", .repeated("N[,N…]", commaSeparated: true), help: "Worker counts: the first runs the benchmark, each gets a throughput pass (images/s, scaling efficiency).", default: "1, no throughput pass"),
             OptionSpec("native-threads", .value("N"), help: "Threads OpenCV may use inside one call.", default: "1"),
             OptionSpec("shard", .value("K/N"), help: "Run only the K-th of N deterministic slices of each dataset (combine with `facebench merge`)."),
+            OptionSpec("wider-files", .flag, help: "Write <detector>.wider/ (WIDER's one file per image) for datasets not in WIDER's layout too."),
+            OptionSpec("draw-all", .value("DIR"), help: "Also draw every image per detector (ground truth, detections with score and IoU, counts, legend) into DIR/<dataset>/<detector>/<image>.jpg."),
             OptionSpec("format", .value("text|markdown|json"), help: "What stdout gets: aligned tables (bold and colour on a terminal), Markdown, or the summary as JSON.", default: "text"),
             OptionSpec("verbose", .flag, help: "Print every table of the report (COCO, VOC, sizes, per image, latency, settings), not only the headline."),
             OptionSpec("quiet", .flag, help: "Print nothing on stdout; the results are in the files."),
             ConfigFile.option,
+            Toolbox.maxMegapixelsOption,
         ],
         examples: [
             "facebench run --dataset mit-cmu --detector haar,lbp,hog",
@@ -45,13 +50,16 @@ enum RunCommand: FaceBenchCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
+        let toolbox = try toolbox.limitingImages(arguments)
         let options = try RunOptions(arguments, toolbox: toolbox)
         // Every dataset is found before anything runs or a run folder is made, so a mistyped
         // second name neither waits for the first dataset nor leaves an empty run as `latest`.
-        let datasets = try options.datasets.map(toolbox.catalog.resolve)
+        let datasets = try options.datasets.map { try toolbox.dataset($0, command: "run") }
         let out = try outputDirectory(options.out, resume: options.resume)
         OpenCVBackend.setThreads(options.settings.nativeThreads)
         DlibBackend.setThreads(options.settings.nativeThreads)
+        let files = OutputFiles(widerFolders: arguments.flag("wider-files"))
+        let drawings = arguments.string("draw-all").map { URL(fileURLWithPath: $0).standardized.path }
 
         let stop = StopSignal()
         let interruption = InterruptHandler(stop: stop)
@@ -68,11 +76,17 @@ enum RunCommand: FaceBenchCommand {
                 .init(
                     dataset: dataset, factories: factories, decoder: toolbox.decoder, settings: options.settings,
                     workers: options.threads.first ?? 1, outputDirectory: directory, resume: options.resume, environment: environment,
-                    evaluators: toolbox.evaluators),
+                    evaluators: toolbox.evaluators, evaluationOptions: options.evaluation),
                 stop: stop)
             let results = try runner.run()
+            for warning in results.decodeWarnings { StandardStreams.error("facebench run: warning: \(warning)\n") }
             finished.append(results)
-            try write(results, dataset: dataset, to: directory, toolbox: toolbox, html: &html)
+            try write(results, dataset: dataset, to: directory, files: files, toolbox: toolbox, html: &html)
+            if let drawings {
+                let folder = drawings + "/" + dataset.name
+                let count = try AnnotatedImageFolder(decoder: toolbox.decoder, encoder: toolbox.encoder).write(results, dataset: dataset, to: folder)
+                StandardStreams.error("facebench run: drew \(count) annotated images in \(folder)\n")
+            }
             if options.verbosity == .verbose, options.format != .json {
                 StandardStreams.output(MarkdownReport.section(comparison(results), evaluators: toolbox.evaluators) + "\n\n")
             }
@@ -103,12 +117,13 @@ enum RunCommand: FaceBenchCommand {
         DatasetComparison(dataset: results.dataset.name, entries: [LabelledResults(label: nil, path: "", results: results)])
     }
 
-    /// `report.md` and `report.html` of every dataset together, in the run folder. `html`
-    /// already holds the datasets and the thumbnails `write` made for them.
+    /// `report.md`, `report.html` and `summary.csv` of every dataset together, in the run
+    /// folder. `html` already holds the datasets `write` loaded.
     static func writeReports(_ results: [RunResults], to out: String, toolbox: Toolbox, html: inout HTMLReport) throws {
         let comparisons = results.map(comparison)
         try FileIO.writeAtomically(MarkdownReport.document(comparisons, evaluators: toolbox.evaluators), to: out + "/report.md")
         try FileIO.writeAtomically(html.document(comparisons), to: out + "/report.html")
+        try FileIO.writeAtomically(CSVReport.document(comparisons), to: out + "/summary.csv")
     }
 
     /// The HTML report a run or merge fills dataset by dataset: one gallery, so each image
@@ -117,8 +132,18 @@ enum RunCommand: FaceBenchCommand {
         HTMLReport(evaluators: toolbox.evaluators, gallery: Gallery(decoder: toolbox.decoder, encoder: toolbox.encoder))
     }
 
-    /// A dataset's files: results.json, the COCO exports, report.md and report.html.
-    static func write(_ results: RunResults, dataset: Dataset, to directory: String, toolbox: Toolbox, html: inout HTMLReport) throws {
+    /// Which of the optional exports a run writes.
+    struct OutputFiles {
+        /// `<detector>.wider/` for every dataset, not only WIDER-layout ones.
+        var widerFolders = false
+    }
+
+    /// A dataset's files: results.json, the COCO exports (WIDER's and FDDB's layouts where
+    /// they apply) and report.md. The HTML report is the run folder's alone: with one
+    /// dataset a second copy would be the same page.
+    static func write(
+        _ results: RunResults, dataset: Dataset, to directory: String, files: OutputFiles, toolbox: Toolbox, html: inout HTMLReport
+    ) throws {
         try results.write(to: directory + "/results.json")
         let recorded = RecordedSamples(results.records, in: dataset)
         let samples = recorded.samples
@@ -134,7 +159,9 @@ enum RunCommand: FaceBenchCommand {
             }
             // The layouts of WIDER's and FDDB's own evaluation tools, so they can re-score too.
             let found = recorded.detections(of: detector.id)
-            try WIDERPredictionFolder.write(found, samples: samples, to: directory + "/\(detector.id).wider")
+            if dataset.format == "wider" || files.widerFolders {
+                try WIDERPredictionFolder.write(found, samples: samples, to: directory + "/\(detector.id).wider")
+            }
             if dataset.format == "fddb" {
                 try FDDBDetectionFile.write(found, samples: samples, to: directory + "/\(detector.id).fddb.txt")
             }
@@ -142,7 +169,6 @@ enum RunCommand: FaceBenchCommand {
         let single = [comparison(results)]
         try FileIO.writeAtomically(MarkdownReport.document(single, evaluators: toolbox.evaluators), to: directory + "/report.md")
         html.datasets[results.dataset.name] = dataset
-        try FileIO.writeAtomically(html.document(single), to: directory + "/report.html")
     }
 
     /// `--out`, or a new timestamped folder under Results/runs (a run's is linked as `latest`);

@@ -25,6 +25,8 @@ struct RunOptions {
     var out: String?
     var resume: Bool
     var settings: RunSettings
+    /// What the accuracy protocols read beyond the settings (the WIDER flavour).
+    var evaluation: EvaluationOptions
     /// The first runs the benchmark; each gets a throughput pass.
     var threads: [Int]
     var format: Format
@@ -41,6 +43,8 @@ struct RunOptions {
         settings.shard = try arguments.string("shard").map { text in
             do { return try Shard(parsing: text) } catch let FaceBenchError.usage(message) { throw arguments.invalid("shard", message) }
         }
+        evaluation = EvaluationOptions()
+        evaluation.widerFlavor = try arguments.choice("wider-flavor", default: .matlab)
         resume = arguments.flag("resume")
         out = arguments.string("out")
         datasets = arguments.strings("dataset").isEmpty ? toolbox.defaultDatasets : arguments.strings("dataset")

@@ -5,8 +5,8 @@ import FaceBenchCore
 ///
 /// Contract:
 ///  - For the same gray pixels, cascade and parameters, `rawHits` returns the windows
-///    `detectMultiScale(…, outputRejectLevels: true)` accepts (with their level weights) and
-///    `detect` the faces it returns, with both of OpenCV's scores.
+///    `detectMultiScale(…, outputRejectLevels: true)` accepts (with their level weights,
+///    unclipped) and `detect` the faces it returns, with both of OpenCV's scores.
 ///  - Immutable: one engine may serve any number of threads at once; every call allocates its
 ///    own scratch buffers.
 public struct CascadeEngine: Sendable {
@@ -29,15 +29,21 @@ public struct CascadeEngine: Sendable {
                     scaleFactor: scaleFactor, minSize: minSize, maxSize: maxSize)
     }
 
-    /// Every accepted window, level by level, row by row.
+    /// Every accepted window, level by level, row by row, unclipped.
     public func rawHits(in image: GrayImage, scaleFactor: Double, minSize: Int = 0, maxSize: Int = 0) -> [RawHit] {
         let plan = plan(width: image.width, height: image.height, scaleFactor: scaleFactor, minSize: minSize, maxSize: maxSize)
         return CascadeScanner.rawHits(program: program, image: image, plan: plan)
     }
 
-    /// The grouped faces.
+    /// The faces of `hits` in a `imageWidth`×`imageHeight` image: grouped, then clipped to the
+    /// image, in detectMultiScale's order of the two.
+    public func faces(from hits: [RawHit], minNeighbors: Int, imageWidth: Int, imageHeight: Int) -> [GroupedFace] {
+        RectangleGrouping.group(hits, minNeighbors: minNeighbors).compactMap { $0.clipped(width: imageWidth, height: imageHeight) }
+    }
+
+    /// The faces detectMultiScale returns.
     public func detect(in image: GrayImage, scaleFactor: Double, minNeighbors: Int, minSize: Int = 0, maxSize: Int = 0) -> [GroupedFace] {
-        RectangleGrouping.group(rawHits(in: image, scaleFactor: scaleFactor, minSize: minSize, maxSize: maxSize),
-                                minNeighbors: minNeighbors)
+        faces(from: rawHits(in: image, scaleFactor: scaleFactor, minSize: minSize, maxSize: maxSize), minNeighbors: minNeighbors,
+              imageWidth: image.width, imageHeight: image.height)
     }
 }

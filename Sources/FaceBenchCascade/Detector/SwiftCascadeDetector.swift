@@ -19,10 +19,19 @@ public final class SwiftCascadeDetector: FaceDetector, Sendable {
         guard input.image.width * input.image.height <= Self.maximumPixels else {
             throw FaceBenchError.failed("\(input.name): \(input.image.width)x\(input.image.height) exceeds the Swift cascade engine's \(Self.maximumPixels / 1_000_000)-megapixel limit")
         }
-        return engine.detect(in: input.image, scaleFactor: configuration.scaleFactor, minNeighbors: configuration.minNeighbors,
-                      minSize: configuration.minSize, maxSize: configuration.maxSize).map { face in
-            configuration.detection(x: face.x, y: face.y, width: face.width, height: face.height, levelWeight: face.weight, neighbors: face.neighbors)
-        }
+        return try detections(in: input.image)
+    }
+}
+
+extension SwiftCascadeDetector: CascadeScanning {
+    public var window: (width: Int, height: Int) { (engine.model.windowWidth, engine.model.windowHeight) }
+
+    public func rawHits(in image: GrayImage, scaleFactor: Double, minSize: Int, maxSize: Int) -> [RawHit] {
+        engine.rawHits(in: image, scaleFactor: scaleFactor, minSize: minSize, maxSize: maxSize)
+    }
+
+    public func faces(from hits: [RawHit], minNeighbors: Int, imageWidth: Int, imageHeight: Int) -> [GroupedFace] {
+        engine.faces(from: hits, minNeighbors: minNeighbors, imageWidth: imageWidth, imageHeight: imageHeight)
     }
 }
 

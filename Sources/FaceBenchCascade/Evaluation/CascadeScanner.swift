@@ -3,8 +3,8 @@ import FaceBenchCore
 /// The sliding-window scan of OpenCV 4's `detectMultiScaleNoGrouping`, single-threaded: for
 /// each pyramid level, resize the image, build its integral planes, and run the cascade at
 /// every `step`-th window, skipping one more window after a first-stage rejection. Accepted
-/// windows are mapped back to the image (position × scale, rounded) and clipped to it, as
-/// OpenCV's `clipObjects` does — a rounded window can overhang the border by a pixel.
+/// windows are mapped back to the image (position × scale, rounded) and kept unclipped, as
+/// OpenCV keeps them until its faces are grouped.
 ///
 /// Scratch memory (the resized image and the integral planes, sized for the largest level) is
 /// allocated per call, so concurrent scans share nothing but the immutable program.
@@ -36,11 +36,11 @@ enum CascadeScanner {
                                        squares: isHaar ? planes + squaresOffset : nil, tilted: hasTilted ? planes + tiltedOffset : nil)
                 if let haar {
                     haar.splits.withUnsafeBufferPointer { splits in
-                        scan(level, model: model, planes: planes, stride: stride, imageWidth: image.width, imageHeight: image.height, into: &hits) { haar.classify($0, splits: splits.baseAddress!) }
+                        scan(level, model: model, planes: planes, stride: stride, into: &hits) { haar.classify($0, splits: splits.baseAddress!) }
                     }
                 } else if let lbp {
                     lbp.splits.withUnsafeBufferPointer { splits in
-                        scan(level, model: model, planes: planes, stride: stride, imageWidth: image.width, imageHeight: image.height, into: &hits) { lbp.classify($0, splits: splits.baseAddress!) }
+                        scan(level, model: model, planes: planes, stride: stride, into: &hits) { lbp.classify($0, splits: splits.baseAddress!) }
                     }
                 }
             }
@@ -50,7 +50,6 @@ enum CascadeScanner {
 
     @inline(__always)
     static func scan(_ level: PyramidPlan.Level, model: CascadeModel, planes: UnsafePointer<Int32>, stride: Int,
-                     imageWidth: Int, imageHeight: Int,
                      into hits: inout [RawHit], classify: (UnsafePointer<Int32>) -> WindowResult) {
         let columns = max(level.width + 1 - model.windowWidth, 0)
         let rows = max(level.height + 1 - model.windowHeight, 0)
@@ -61,11 +60,9 @@ enum CascadeScanner {
             var x = 0
             while x < columns {
                 let result = classify(row + x)
-                if result.code == 1, let hit = RawHit(
-                    x: roundToEven(Float(x) * level.scale), y: roundToEven(Float(y) * level.scale),
-                    width: level.windowWidth, height: level.windowHeight, weight: result.sum
-                ).clipped(width: imageWidth, height: imageHeight) {
-                    hits.append(hit)
+                if result.code == 1 {
+                    hits.append(RawHit(x: roundToEven(Float(x) * level.scale), y: roundToEven(Float(y) * level.scale),
+                                       width: level.windowWidth, height: level.windowHeight, weight: result.sum))
                 } else if result.code == 0 {
                     x += step
                 }

@@ -1,8 +1,8 @@
 /// One node of a Haar cascade ready to evaluate: the feature's rectangles as four
 /// integral-image offsets each (relative to the window's top-left entry, tilted ones already
 /// shifted into the tilted plane; corners top-left, top-right, bottom-left, bottom-right, so
-/// sum = p0 − p1 − p2 + p3), their weights, and the node's threshold. Plain fields (64 bytes,
-/// one cache line) rather than SIMD vectors: element access stays cheap in debug builds too.
+/// sum = p0 − p1 − p2 + p3), their weights, and the node's threshold: 64 bytes, one cache
+/// line per node.
 struct HaarSplit {
     var a0: Int32, a1: Int32, a2: Int32, a3: Int32
     var b0: Int32, b1: Int32, b2: Int32, b3: Int32
@@ -64,15 +64,14 @@ struct HaarClassifier {
 
     /// Whether the node's split sends the window left: OpenCV's OptFeature::calc (`Float`
     /// weighted rectangle sums, the third only when weighted) times the window's normalisation
-    /// factor, below the threshold. The record is copied out once; sums go to `Float` through
-    /// `Int`, a concrete conversion (`Float(Int32)` is generic, unspecialised in debug builds).
+    /// factor, below the threshold.
     @inline(__always)
     static func goesLeft(_ split: UnsafePointer<HaarSplit>, _ p: UnsafePointer<Int32>, factor: Float) -> Bool {
         let s = split.pointee
-        var value = s.w0 * Float(Int(p[Int(s.a0)] &- p[Int(s.a1)] &- p[Int(s.a2)] &+ p[Int(s.a3)]))
-            + s.w1 * Float(Int(p[Int(s.b0)] &- p[Int(s.b1)] &- p[Int(s.b2)] &+ p[Int(s.b3)]))
+        var value = s.w0 * Float(p[Int(s.a0)] &- p[Int(s.a1)] &- p[Int(s.a2)] &+ p[Int(s.a3)])
+            + s.w1 * Float(p[Int(s.b0)] &- p[Int(s.b1)] &- p[Int(s.b2)] &+ p[Int(s.b3)])
         if s.w2 != 0 {
-            value += s.w2 * Float(Int(p[Int(s.c0)] &- p[Int(s.c1)] &- p[Int(s.c2)] &+ p[Int(s.c3)]))
+            value += s.w2 * Float(p[Int(s.c0)] &- p[Int(s.c1)] &- p[Int(s.c2)] &+ p[Int(s.c3)])
         }
         return value * factor < s.threshold
     }
@@ -84,7 +83,7 @@ struct HaarClassifier {
         let valueSum = p[n0] &- p[n1] &- p[n2] &+ p[n3]
         let q = p + squaresOffset
         let squareSum = UInt32(bitPattern: q[n0] &- q[n1] &- q[n2] &+ q[n3])
-        var nf = normArea * Double(Int(squareSum)) - Double(Int(valueSum)) * Double(Int(valueSum))
+        var nf = normArea * Double(squareSum) - Double(valueSum) * Double(valueSum)
         guard nf > 0 else { return .unevaluated }
         nf = nf.squareRoot()
         let factor = Float(1 / nf)

@@ -1,6 +1,5 @@
 /// One LBP feature ready to evaluate: the 4×4 grid of integral-image offsets bounding its
-/// 3×3 blocks (`rc`: row r, column c), relative to the window's top-left entry. Plain fields
-/// rather than SIMD vectors: element access stays cheap in debug builds too.
+/// 3×3 blocks (`rc`: row r, column c), relative to the window's top-left entry.
 struct LBPSplit {
     var p00: Int32, p01: Int32, p02: Int32, p03: Int32
     var p10: Int32, p11: Int32, p12: Int32, p13: Int32

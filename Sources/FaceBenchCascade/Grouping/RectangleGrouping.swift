@@ -1,33 +1,4 @@
-/// A window the cascade accepted, in original-image pixels, with the final stage's sum.
-public struct RawHit: Sendable, Equatable {
-    public var x: Int, y: Int, width: Int, height: Int
-    public var weight: Double
-
-    public init(x: Int, y: Int, width: Int, height: Int, weight: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-        self.weight = weight
-    }
-
-    /// The part inside a `width`×`height` image, or nil when nothing is.
-    public func clipped(width imageWidth: Int, height imageHeight: Int) -> RawHit? {
-        let x0 = max(x, 0), y0 = max(y, 0)
-        let x1 = min(x + width, imageWidth), y1 = min(y + height, imageHeight)
-        guard x1 > x0, y1 > y0 else { return nil }
-        return RawHit(x: x0, y: y0, width: x1 - x0, height: y1 - y0, weight: weight)
-    }
-}
-
-/// A face: the mean of a group of raw hits, with the group's size and best weight.
-public struct GroupedFace: Sendable, Equatable {
-    public var x: Int, y: Int, width: Int, height: Int
-    /// Raw hits in the group (OpenCV's `numDetections`).
-    public var neighbors: Int
-    /// The largest final-stage sum in the group (OpenCV's `levelWeights`).
-    public var weight: Double
-}
+import FaceBenchCore
 
 /// OpenCV's `groupRectangles` as `detectMultiScale` applies it (eps 0.2), returning both
 /// scores its two public variants give.

@@ -112,6 +112,7 @@ public enum COCOLoader {
         var faces = [[Face]](repeating: [], count: images.count)
         var annotationIDs = Set<Int>()
         annotationIDs.reserveCapacity(annotations.count)
+        var inverted: [Int] = [], firstInverted = ""
         for annotation in annotations {
             guard annotation.id != 0 else {
                 throw FaceBenchError.malformed(
@@ -152,13 +153,18 @@ public enum COCOLoader {
             }
             faces[position].append(Face(
                 box: annotation.box, landmarks: landmarks, ignore: annotation.ignore, crowd: annotation.crowd, attributes: attributes))
+            if annotation.box.width < 0 || annotation.box.height < 0 {
+                if inverted.isEmpty { firstInverted = locate(annotation.offset) }
+                inverted.append(annotation.id)
+            }
         }
+        var landmarkWarnings: [String] = []
         if incomplete > 0 {
-            StandardStreams.error("facebench: warning: \(file): \(incomplete) faces have unlabelled keypoints (v = 0); they are not scored on landmarks\n")
+            landmarkWarnings.append("\(file): \(incomplete) faces have unlabelled keypoints (v = 0); they are not scored on landmarks")
         }
         let scheme = pointNames.flatMap { names in LandmarkScheme.known.first { $0.pointNames == names }?.id }
         if let pointNames, scheme == nil, faces.contains(where: { $0.contains { $0.landmarks != nil } }) {
-            StandardStreams.error("facebench: warning: \(file): keypoints \(pointNames.prefix(3).joined(separator: ", "))… are no known scheme (\(LandmarkScheme.known.map(\.id).joined(separator: ", "))); the landmarks protocol skips them\n")
+            landmarkWarnings.append("\(file): keypoints \(pointNames.prefix(3).joined(separator: ", "))… are no known scheme (\(LandmarkScheme.known.map(\.id).joined(separator: ", "))); the landmarks protocol skips them")
         }
         let directory = FileIO.parent(of: file)
         func imagePath(_ image: RawImage) -> String {
@@ -173,7 +179,14 @@ public enum COCOLoader {
                 id: position + 1, name: image.fileName, path: imagesPresent && FileIO.exists(candidate) ? candidate : nil,
                 width: image.width, height: image.height, faces: faces[position], attributes: ["coco_id": String(image.id)])
         }
-        return Dataset(name: name, format: "coco", root: directory, annotationFiles: [file], samples: samples, landmarkScheme: scheme)
+        var dataset = Dataset(name: name, format: "coco", root: directory, annotationFiles: [file], samples: samples, landmarkScheme: scheme)
+        dataset.warnings += landmarkWarnings
+        if !inverted.isEmpty {
+            dataset.warnings.append(
+                "\(file): \(inverted.count) annotation\(inverted.count == 1 ? " has" : "s have") a negative width or height "
+                    + "(first: id \(inverted[0]) at \(firstInverted)); kept, as pycocotools keeps them: they match nothing")
+        }
+        return dataset
     }
 
     static func image(_ scanner: inout JSONScanner, index: Int) throws -> RawImage {
@@ -193,6 +206,9 @@ public enum COCOLoader {
             }
         }
         guard let id else { throw scanner.fail("images[\(index)] has no id", at: offset) }
+        for (what, side) in [("width", width), ("height", height)] {
+            if let side, side < 0 { throw scanner.fail("images[\(index)].\(what) is \(side); an image size cannot be negative", at: offset) }
+        }
         return RawImage(id: id, fileName: fileName.isEmpty ? String(id) : fileName, width: width, height: height, offset: offset)
     }
 

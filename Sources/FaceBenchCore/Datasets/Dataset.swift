@@ -11,6 +11,9 @@ public struct Dataset: Sendable, Equatable {
     public var samples: [Sample]
     /// The landmark scheme of `Face.landmarks`, if any (`ibug-68`, `mit-cmu-6`).
     public var landmarkScheme: String?
+    /// Things in the files that were read but are suspicious, already counted and phrased
+    /// ("gt.json: 2 annotations have a negative width…"); commands print them.
+    public var warnings: [String] = []
 
     public init(
         name: String, format: String, root: String, annotationFiles: [String], samples: [Sample],

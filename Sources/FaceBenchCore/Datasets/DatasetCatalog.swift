@@ -79,7 +79,7 @@ public struct DatasetCatalog: Sendable {
             guard let root = root(of: definition) else {
                 throw FaceBenchError.datasetNotFound(name: nameOrPath, searched: searchPath.map { $0 + "/" + definition.folder })
             }
-            return try definition.load(root, definition.name)
+            return try Self.checked(definition.load(root, definition.name))
         }
         let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasPrefix(".") || FileIO.exists(nameOrPath)
         guard looksLikePath else {
@@ -94,6 +94,11 @@ public struct DatasetCatalog: Sendable {
             throw FaceBenchError.malformed(path: path, location: nil, reason: "not a dataset in a known format (\(known))")
         }
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        return try format.load(path, name)
+        return try Self.checked(format.load(path, name))
+    }
+
+    private static func checked(_ dataset: Dataset) throws -> Dataset {
+        try CoordinateBounds.check(dataset)
+        return dataset
     }
 }

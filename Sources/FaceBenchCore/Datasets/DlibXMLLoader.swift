@@ -83,10 +83,14 @@ public enum DlibXMLLoader {
                 func number(_ key: String) throws -> Double {
                     guard let text = box.attribute(key) else { throw fail(box, "missing attribute '\(key)'") }
                     guard let value = Double(text), value.isFinite else { throw fail(box, "\(key)='\(text)' is not a number") }
+                    if let reason = CoordinateBounds.problem(value, key) { throw fail(box, reason) }
                     return value
                 }
                 let rect = Box(x: try number("left"), y: try number("top"), width: try number("width"), height: try number("height"))
                 guard rect.width > 0, rect.height > 0 else { throw fail(box, "width and height must be positive") }
+                if let width, let height, rect.clipped(width: Double(width), height: Double(height)).area == 0 {
+                    throw fail(box, "box \(rect) lies wholly outside the \(width)x\(height) image")
+                }
                 let parts = try box.children("part").map { part -> (Int, Point) in
                     guard let label = part.attribute("name"), let index = Int(label) else {
                         throw fail(part, "part name must be a number")
@@ -94,6 +98,7 @@ public enum DlibXMLLoader {
                     guard let x = part.attribute("x").flatMap(Double.init), let y = part.attribute("y").flatMap(Double.init) else {
                         throw fail(part, "part needs numeric x and y")
                     }
+                    if let reason = CoordinateBounds.problem(x, "x") ?? CoordinateBounds.problem(y, "y") { throw fail(part, reason) }
                     if let problem = LandmarkChecks.problem([Point(x: x, y: y)], width: width, height: height) {
                         throw fail(part, "part \(label): " + problem.replacingOccurrences(of: "point 1 ", with: ""))
                     }
@@ -121,6 +126,7 @@ public enum DlibXMLLoader {
         _ fail: (XMLTree.Element, String) -> FaceBenchError
     ) throws -> Int {
         guard let value = Int(text), value > 0 else { throw fail(element, "\(key)='\(text)' is not a positive integer") }
+        guard Double(value) <= CoordinateBounds.limit else { throw fail(element, "\(key)=\(text) is beyond 2^30 pixels") }
         return value
     }
 

@@ -8,7 +8,9 @@
 /// radians as annotated) and gets the ellipse's bounding box as its box. When the images are
 /// present (`<root>/originalPics/<name>.jpg` or `<root>/<name>.jpg`), samples get their path
 /// and size — FDDB's toolkit clips every region to the image, so the sizes make its overlaps
-/// exact. Errors name the file and line.
+/// exact. Images that are absent take their size from `<root>/FDDB-image-sizes.txt`
+/// (`FDDBImageSizes`, written by `facebench fddb-sizes`) when it lists them. Errors name the
+/// file and line.
 public enum FDDBLoader {
     public static func load(root: String, name: String) throws -> Dataset {
         let files: [String]
@@ -21,6 +23,8 @@ public enum FDDBLoader {
             files = [root]
             folder = FileIO.parent(of: root)
         }
+        let sizesFile = folder + "/" + FDDBImageSizes.fileName
+        let sizes = FileIO.exists(sizesFile) ? try FDDBImageSizes.read(sizesFile) : [:]
         var samples: [Sample] = []
         var seen = Set<String>()
         for file in files {
@@ -36,7 +40,7 @@ public enum FDDBLoader {
                 guard index + 1 < lines.count, let countField = lines[index + 1].fields.first, let count = Int(countField), count >= 0 else {
                     throw FaceBenchError.malformed(path: file, location: "line \(lines[index].number + 1)", reason: "expected the face count of \(image)")
                 }
-                guard index + 2 + count <= lines.count else {
+                guard count <= lines.count - index - 2 else {
                     throw FaceBenchError.malformed(path: file, location: "line \(lines[index].number)", reason: "\(image) lists \(count) faces but the file ends first")
                 }
                 guard seen.insert(image).inserted else {
@@ -48,18 +52,25 @@ public enum FDDBLoader {
                     faces.append(Face(box: ellipse.boundingBox, ellipse: ellipse))
                 }
                 var sample = Sample(id: samples.count + 1, name: image, faces: faces, attributes: fold.map { ["fold": $0] } ?? [:])
-                for candidate in [folder + "/originalPics/" + image + ".jpg", folder + "/" + image + ".jpg"] where FileIO.exists(candidate) {
-                    let size = try ImageHeader.size(ofFileAt: candidate)
-                    sample.path = candidate
+                if let path = imagePath(of: image, in: folder) {
+                    let size = try ImageHeader.size(ofFileAt: path)
+                    sample.path = path
                     sample.width = size.width
                     sample.height = size.height
-                    break
+                } else if let size = sizes[image] {
+                    sample.width = size.width
+                    sample.height = size.height
                 }
                 samples.append(sample)
                 index += 2 + count
             }
         }
         return Dataset(name: name, format: "fddb", root: folder, annotationFiles: files, samples: samples)
+    }
+
+    /// The image file of a fold entry under `folder`, if it is there.
+    public static func imagePath(of name: String, in folder: String) -> String? {
+        [folder + "/originalPics/" + name + ".jpg", folder + "/" + name + ".jpg"].first(where: FileIO.exists)
     }
 
     /// True for a folder of FDDB fold files or an `*ellipseList.txt` file.
@@ -74,7 +85,9 @@ public enum FDDBLoader {
         guard values.count == 5, values.allSatisfy({ $0?.isFinite == true }) else {
             throw FaceBenchError.malformed(path: file, location: "line \(line.number)", reason: "expected 'major_radius minor_radius angle center_x center_y 1'")
         }
-        return Ellipse(majorRadius: values[0]!, minorRadius: values[1]!, angle: values[2]!, centerX: values[3]!, centerY: values[4]!)
+        let ellipse = Ellipse(majorRadius: values[0]!, minorRadius: values[1]!, angle: values[2]!, centerX: values[3]!, centerY: values[4]!)
+        if let reason = ellipse.angleProblem { throw FaceBenchError.malformed(path: file, location: "line \(line.number)", reason: reason) }
+        return ellipse
     }
 
     static func foldNumber(_ file: String) -> String? {

@@ -1,6 +1,7 @@
-/// The datasets and formats this build knows.
+/// The datasets and formats this build knows. WIDER's MAT-files are zlib-compressed, so both
+/// lists take the decompressor (the core has none of its own).
 extension DatasetCatalog {
-    public static let standardDefinitions: [DatasetDefinition] = [
+    public static func standardDefinitions(zlib: any ZlibDecompressor) -> [DatasetDefinition] { [
         DatasetDefinition(
             name: "mit-cmu", folder: "mit-cmu",
             summary: "MIT+CMU frontal faces: 130 gray images, 511 faces, 6 landmarks each",
@@ -22,14 +23,14 @@ extension DatasetCatalog {
         DatasetDefinition(
             name: "wider-val", folder: "wider-val-gt",
             summary: "WIDER FACE validation ground truth: 3,226 images, 39,708 faces, easy/medium/hard subsets (no images)",
-            hasImages: false, load: { root, name in try WIDERFaceLoader.load(root: root, name: name, split: "val") }),
+            hasImages: false, load: { root, name in try WIDERFaceLoader.load(root: root, name: name, split: "val", zlib: zlib) }),
         DatasetDefinition(
             name: "fddb", folder: "fddb-folds",
             summary: "FDDB ground truth in 10 folds: 2,845 images, 5,171 face ellipses (no images here)",
             hasImages: false, load: { root, name in try FDDBLoader.load(root: root, name: name) }),
-    ]
+    ] }
 
-    public static let standardFormats: [DatasetFormat] = [
+    public static func standardFormats(zlib: any ZlibDecompressor) -> [DatasetFormat] { [
         DatasetFormat(
             name: "mit-cmu",
             recognises: { FileIO.exists($0 + "/ground_truth_bboxes.txt") },
@@ -37,7 +38,7 @@ extension DatasetCatalog {
         DatasetFormat(
             name: "dlib-xml",
             recognises: { path in
-                if path.hasSuffix(".xml") { return (try? FileIO.read(path).prefix(512)).map { String(decoding: $0, as: UTF8.self).contains("<dataset") } ?? false }
+                if path.hasSuffix(".xml") { return (try? FileIO.read(path)).flatMap(XMLTree.rootName) == "dataset" }
                 return FileIO.exists(path + "/training.xml") || FileIO.exists(path + "/testing.xml")
             },
             load: { path, name in
@@ -52,7 +53,7 @@ extension DatasetCatalog {
             name: "coco",
             recognises: { path in
                 guard path.lowercased().hasSuffix(".json"), let prefix = try? FileIO.readPrefix(path, count: 256) else { return false }
-                return prefix.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 } == UInt8(ascii: "{")
+                return JSONReader.significantBytes(prefix).first == UInt8(ascii: "{")
             },
             load: { path, name in try COCOLoader.load(file: path, name: name) }),
         DatasetFormat(
@@ -61,7 +62,7 @@ extension DatasetCatalog {
             load: { path, name in try PascalVOCLoader.load(path: path, name: name) }),
         DatasetFormat(
             name: "wider", recognises: WIDERFaceLoader.recognises,
-            load: { path, name in try WIDERFaceLoader.load(root: path, name: name) }),
+            load: { path, name in try WIDERFaceLoader.load(root: path, name: name, zlib: zlib) }),
         DatasetFormat(name: "fddb", recognises: FDDBLoader.recognises, load: { path, name in try FDDBLoader.load(root: path, name: name) }),
-    ]
+    ] }
 }

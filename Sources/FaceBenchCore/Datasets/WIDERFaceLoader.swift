@@ -24,7 +24,7 @@ public enum WIDERFaceLoader {
     /// Loads a folder (the .mat files when present, else the text file) or a `*_bbx_gt.txt`
     /// file. `split` picks `val`, `train`, … when the folder holds several.
     /// Images found beside the ground truth (`WIDERImageFolder`) are attached to the samples.
-    public static func load(root: String, name: String, split: String? = nil) throws -> Dataset {
+    public static func load(root: String, name: String, split: String? = nil, zlib: any ZlibDecompressor) throws -> Dataset {
         if !FileIO.isDirectory(root) { return try WIDERImageFolder.attach(to: loadText(path: root, name: name), split: split ?? textSplit(root)) }
         let files = FileIO.list(root)
         let splits = files.compactMap { file -> String? in
@@ -32,7 +32,7 @@ public enum WIDERFaceLoader {
             return String(file.dropFirst("wider_face_".count).dropLast(".mat".count))
         }
         if let chosen = split ?? (splits.contains("val") ? "val" : splits.first), splits.contains(chosen) {
-            return try WIDERImageFolder.attach(to: loadMAT(root: root, name: name, split: chosen), split: chosen)
+            return try WIDERImageFolder.attach(to: loadMAT(root: root, name: name, split: chosen, zlib: zlib), split: chosen)
         }
         let texts = files.filter { $0.hasPrefix("wider_face_") && $0.hasSuffix("_bbx_gt.txt") }
         let preferred = "wider_face_\(split ?? "val")_bbx_gt.txt"
@@ -55,9 +55,9 @@ public enum WIDERFaceLoader {
         return FileIO.list(path).contains { $0.hasPrefix("wider_face_") && ($0.hasSuffix(".mat") || $0.hasSuffix("_bbx_gt.txt")) }
     }
 
-    public static func loadMAT(root: String, name: String, split: String) throws -> Dataset {
+    public static func loadMAT(root: String, name: String, split: String, zlib: any ZlibDecompressor) throws -> Dataset {
         let mainPath = root + "/wider_face_\(split).mat"
-        let main = try MATFile(path: mainPath)
+        let main = try MATFile(path: mainPath, zlib: zlib)
         let events = try cells(main, "event_list")
         let files = try cells(main, "file_list")
         let boxes = try cells(main, "face_bbx_list")
@@ -72,7 +72,7 @@ public enum WIDERFaceLoader {
             let path = root + "/wider_\(setting)_\(split).mat"
             guard FileIO.exists(path) else { continue }
             keepFiles.append(path)
-            keepLists.append(try cells(MATFile(path: path, only: ["gt_list"]), "gt_list", in: path))
+            keepLists.append(try cells(MATFile(path: path, only: ["gt_list"], zlib: zlib), "gt_list", in: path))
         }
         guard keepLists.isEmpty || keepLists.count == settings.count else {
             throw FaceBenchError.malformed(
@@ -109,7 +109,13 @@ public enum WIDERFaceLoader {
                     guard let values = list[i].numeric?.real, values.count == count else {
                         throw FaceBenchError.malformed(path: mainPath, location: "\(labelNames[l])_label_list{\(e + 1)}{\(i + 1)}", reason: "expected \(count) labels")
                     }
-                    for f in faces.indices { faces[f].attributes[labelNames[l]] = values[f] == values[f].rounded() ? String(Int(values[f])) : String(values[f]) }
+                    for f in faces.indices {
+                        guard values[f].isFinite, abs(values[f]) < 1e15 else {
+                            throw FaceBenchError.malformed(
+                                path: mainPath, location: "\(labelNames[l])_label_list{\(e + 1)}{\(i + 1)}", reason: "label \(values[f]) of face \(f + 1) is not a label")
+                        }
+                        faces[f].attributes[labelNames[l]] = values[f] == values[f].rounded() ? String(Int(values[f])) : String(values[f])
+                    }
                 }
                 if keepLists.isEmpty {
                     for f in faces.indices where faces[f].attributes["invalid"] == "1" { faces[f].ignore = true }
@@ -165,7 +171,7 @@ public enum WIDERFaceLoader {
             }
             // An image without faces still has one placeholder line.
             let faceLines = max(count, 1)
-            guard index + 2 + faceLines <= lines.count else {
+            guard faceLines <= lines.count - index - 2 else {
                 throw FaceBenchError.malformed(path: path, location: "line \(header.number)", reason: "\(imageName) lists \(count) faces but the file ends first")
             }
             var faces: [Face] = []

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The configuration shared by every Viola-Jones cascade detector (OpenCV's and the pure
 /// Swift engine): which trained cascade, and detectMultiScale's parameters.
 public struct CascadeConfiguration: Sendable, Equatable {
@@ -53,7 +55,7 @@ public struct CascadeConfiguration: Sendable, Equatable {
             ParameterSpec("cascade", .choice(names, orPathWithSuffix: ".xml"), default: names[0],
                           help: "trained cascade: a name from opencv-data or a path to a cascade XML"),
             ParameterSpec("scale", .number(greaterThan: 1, atMost: 4), default: "1.1",
-                          help: "scale factor between pyramid levels (detectMultiScale scaleFactor)"),
+                          help: "scale factor between pyramid levels (detectMultiScale scaleFactor); an image needing more than \(maximumPyramidLevels) levels fails"),
             ParameterSpec("neighbors", .integer(atLeast: 0, atMost: 1000), default: "3",
                           help: "minimum raw windows per face (minNeighbors); 0 returns ungrouped windows"),
             ParameterSpec("min", .integer(atLeast: 0), default: "0",
@@ -103,6 +105,26 @@ public struct CascadeConfiguration: Sendable, Equatable {
         throw FaceBenchError.invalidSpec(
             spec: spec,
             reason: "\(file) not found in \(directories.joined(separator: ", ")) (install opencv-data or set FACEBENCH_CASCADES)")
+    }
+
+    /// The most pyramid levels one image may need. A scale factor barely above 1 is accepted
+    /// but would scan for hours (and OpenCV would allocate a list of billions of scales);
+    /// 1.01 on a 12-megapixel photo with a 20-pixel window needs about 500.
+    public static let maximumPyramidLevels = 1000
+
+    /// Refuses an image whose pyramid, from the cascade window up to the image (or `max`),
+    /// has more than `maximumPyramidLevels` levels; levels below `min` count too, since both
+    /// engines step through them.
+    public func checkPyramidLevels(imageWidth: Int, imageHeight: Int, windowWidth: Int, windowHeight: Int) throws {
+        var largest = min(Double(imageWidth) / Double(windowWidth), Double(imageHeight) / Double(windowHeight))
+        if maxSize > 0 { largest = min(largest, Double(maxSize) / Double(max(windowWidth, windowHeight))) }
+        guard largest > 1 else { return }
+        let levels = (log(largest) / log(scaleFactor)).rounded(.down) + 1
+        guard levels <= Double(Self.maximumPyramidLevels) else {
+            throw FaceBenchError.failed(
+                "scale=\(scaleFactor) needs \(levels < 1e15 ? String(Int(levels)) : "over 10^15") pyramid levels for "
+                    + "\(imageWidth)x\(imageHeight) with a \(windowWidth)x\(windowHeight) window; at most \(Self.maximumPyramidLevels) are scanned (raise scale)")
+        }
     }
 
     /// The score of a grouped face from its two candidates.

@@ -7,13 +7,21 @@ public enum CascadeDetectorKind {
     /// Makes one detector for a worker from the cascade file and the parameters in effect.
     public typealias MakeDetector = @Sendable (_ path: String, _ configuration: CascadeConfiguration, _ info: DetectorInfo) throws -> any FaceDetector
 
+    /// `checkCascade` reads the cascade file once when the spec is resolved, before any
+    /// detector is made (and outside its timed load), for engines that trust the file.
     public static func kind(
         id: String, family: CascadeConfiguration.Family, summary: String, backend: String, library: String,
-        makeDetector: @escaping MakeDetector
+        checkCascade: (@Sendable (_ path: String) throws -> Void)? = nil, makeDetector: @escaping MakeDetector
     ) -> DetectorKind {
         DetectorKind(id: id, summary: summary, backend: backend, arguments: .parameters(CascadeConfiguration.parameters(for: family))) { request in
             let configuration = CascadeConfiguration(family: family, values: request.parameters)
+            if configuration.maxSize > 0, configuration.minSize > configuration.maxSize {
+                throw FaceBenchError.invalidSpec(
+                    spec: request.spec.text,
+                    reason: "min=\(configuration.minSize) is larger than max=\(configuration.maxSize): no face could be found")
+            }
             let path = try configuration.cascadePath(environment: ProcessInfo.processInfo.environment, spec: request.spec.text)
+            try checkCascade?(path)
             let info = DetectorInfo(
                 kind: id, id: request.id, spec: request.canonicalSpec, backend: backend, library: library,
                 parameters: request.parameters.inEffect, scoreMeaning: configuration.scoreMeaning)

@@ -69,7 +69,24 @@ public struct DetectorRegistry: Sendable {
             values = ParameterValues(entries: [], explicit: [])
         }
         let id = spec.label ?? Self.derivedID(kind: spec.kind, schema: kind.parameters, values: values)
-        return try kind.build(DetectorRequest(spec: spec, id: id, parameters: values, context: context))
+        let factory = try kind.build(DetectorRequest(spec: spec, id: try Self.checkedID(id, spec: text), parameters: values, context: context))
+        _ = try Self.checkedID(factory.info.id, spec: text)
+        return factory
+    }
+
+    /// The longest detector id: ids name files (`<id>.coco.json`, `<id>.stderr.log`), and a
+    /// file name has at most 255 bytes.
+    public static let maximumIDLength = 100
+
+    /// `id`, or an error saying it is too long to name files and how to give a shorter one.
+    public static func checkedID(_ id: String, spec: String) throws -> String {
+        guard id.utf8.count <= maximumIDLength else {
+            throw FaceBenchError.invalidSpec(
+                spec: spec.count > 80 ? String(spec.prefix(77)) + "…" : spec,
+                reason: "its id '\(id.prefix(40))…' is \(id.utf8.count) characters; ids name the run's files, so at most "
+                    + "\(maximumIDLength): give it a shorter label, as in NAME=SPEC")
+        }
+        return id
     }
 
     /// Builds factories for several specs, making their ids unique within the run (a second

@@ -49,6 +49,17 @@ public protocol FaceDetector: AnyObject {
 extension FaceDetector {
     public var lastReportedMilliseconds: Double? { nil }
     public var lastStageMilliseconds: Double? { nil }
+
+    /// `detect`, refusing an answer with a non-finite or out-of-range value
+    /// (`CoordinateBounds`): plugins and external programs can return NaN or 1e308, which
+    /// results files cannot hold and integer conversions trap on. The image fails with why.
+    public func checkedDetect(_ input: DetectorInput) throws -> [Detection] {
+        let found = try detect(input)
+        if let reason = CoordinateBounds.problem(with: found) {
+            throw FaceBenchError.failed("\(input.name): refused the detector's answer: \(reason)")
+        }
+        return found
+    }
 }
 
 /// Builds detectors of one configuration. Sendable, so each worker thread can create its

@@ -48,13 +48,17 @@ public struct Canvas {
     public mutating func rectangle(_ box: Box, _ color: Color, thickness: Int = 2, dashed: Bool = false) {
         let x0 = Int(box.x.rounded()), y0 = Int(box.y.rounded())
         let x1 = Int(box.maxX.rounded()) - 1, y1 = Int(box.maxY.rounded()) - 1
-        guard x1 >= x0, y1 >= y0 else { return }
+        // Only the part of each edge inside the image is walked: a box 2^30 pixels wide
+        // (coordinates up to that are accepted) would otherwise take seconds to draw.
+        let left = max(x0, 0), right = min(x1, image.width - 1), top = max(y0, 0), bottom = min(y1, image.height - 1)
+        guard x1 >= x0, y1 >= y0, left <= right, top <= bottom else { return }
+        let xs = left...right, ys = top...bottom
         for t in 0..<thickness {
-            for x in x0...x1 where !dashed || (x - x0) % 8 < 5 {
+            for x in xs where !dashed || (x - x0) % 8 < 5 {
                 set(x, y0 + t, color)
                 set(x, y1 - t, color)
             }
-            for y in y0...y1 where !dashed || (y - y0) % 8 < 5 {
+            for y in ys where !dashed || (y - y0) % 8 < 5 {
                 set(x0 + t, y, color)
                 set(x1 - t, y, color)
             }

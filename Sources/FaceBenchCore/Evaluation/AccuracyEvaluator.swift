@@ -7,6 +7,8 @@ public struct EvaluationOptions: Sendable, Equatable {
     public var cocoMaxDetections: [Int] = [1, 10, 100]
     /// False-positive counts at which detection rates are reported (Viola-Jones table).
     public var falsePositiveCounts: [Int] = [10, 31, 50, 65, 78, 95, 167]
+    /// Which WIDER FACE evaluation the `wider` protocol reproduces.
+    public var widerFlavor: WIDERFlavor = .matlab
     /// The scheme of the evaluated detector's landmarks (set per detector by `run`; `eval`
     /// reads it from a keypoint file's category, or from the point count).
     public var landmarkScheme: LandmarkScheme?

@@ -211,12 +211,22 @@ struct MainPass {
             let (position, sample) = pending[index]
             var input = DetectorInput(image: GrayImage(width: 0, height: 0), name: sample.name, path: sample.path)
             var decodeMs: Double?
+            var decodeWarning: String?
+            // An image that cannot be decoded fails for every detector that needs its pixels;
+            // the run goes on, and a resume does not try it again.
+            var decodeFailure: String?
             if let path = sample.path, c.factories.contains(where: { !$0.info.isImported }) {
-                (input, decodeMs) = try MonotonicClock.measure {
-                    DetectorInput(decoded: try c.decoder.decode(path), name: sample.name, path: path)
+                do {
+                    let ((decoded, warning), milliseconds) = try MonotonicClock.measure {
+                        let decoded = try c.decoder.decodeWithWarning(path)
+                        return (DetectorInput(decoded: decoded.image, name: sample.name, path: path), decoded.warning)
+                    }
+                    (input, decodeMs, decodeWarning) = (decoded, milliseconds, warning)
+                } catch {
+                    decodeFailure = "\(error)"
                 }
             }
-            if !warmedUp {
+            if !warmedUp, decodeFailure == nil {
                 let warmupStart = MonotonicClock.nanoseconds()
                 for d in 0..<count where !c.factories[d].info.isImported {
                     let before = ProcessMemory.residentMegabytes()
@@ -236,11 +246,18 @@ struct MainPass {
             var timedMs = 0.0
             for d in order {
                 shared.state.withLock { $0.current = ids[d] }
-                let result = runDetector(detectors[d], imported: c.factories[d].info.isImported, input: input)
+                let imported = c.factories[d].info.isImported
+                let result: DetectorImageResult
+                if let decodeFailure, !imported {
+                    result = DetectorImageResult(detections: [], latencies: [], failure: decodeFailure)
+                } else {
+                    result = runDetector(detectors[d], imported: imported, input: input)
+                }
                 timedMs += result.latencies.reduce(0, +)
                 results[ids[d]] = result
             }
             var record = ImageRecord(sample: sample, decodeMilliseconds: decodeMs, order: order.map { ids[$0] }, results: results)
+            record.decodeWarning = decodeWarning
             try log.append(record)
             // The harness's own time on this image: its wall time so far (claiming it, decoding,
             // running, logging) minus decode and the timed calls. The logged copy cannot hold it.
@@ -268,7 +285,7 @@ struct MainPass {
             let start = MonotonicClock.nanoseconds()
             let found: [Detection]
             do {
-                found = try detector.detect(input)
+                found = try detector.checkedDetect(input)
             } catch {
                 return DetectorImageResult(detections: [], latencies: [], failure: "\(error)")
             }

@@ -17,6 +17,8 @@ public struct ImageRecord: Sendable, Equatable {
     /// The harness's own time on this image: the worker's wall time for it minus decoding and
     /// the timed detector calls (bookkeeping, logging, scheduling).
     public var overheadMilliseconds: Double?
+    /// What went wrong in a file that still decoded (a truncated JPEG filled with grey).
+    public var decodeWarning: String?
 
     public init(
         sample: Sample, decodeMilliseconds: Double?, order: [String], results: [String: DetectorImageResult],

@@ -83,7 +83,7 @@ public final class RunLog: @unchecked Sendable {
         var seen = Set<Int>()
         for (offset, line) in lines.dropFirst().enumerated() where !line.isEmpty {
             let field = "line \(offset + 2)"
-            let record = try ImageRecord(json: try JSONReader.parse(Array(line), path: path), path: path, field: field)
+            let record = try ImageRecord(json: try JSONReader.parse(Array(line), path: path, firstLine: offset + 2), path: path, field: field)
             // An image logged twice (a crash between its write and the next) keeps its first record.
             if seen.insert(record.sampleID).inserted { records.append(record) }
         }

@@ -17,10 +17,16 @@ struct ThroughputPass {
         let c = runner.configuration
         let timed = c.factories.filter { !$0.info.isImported }
         guard !timed.isEmpty else { return ([:], []) }
-        let images = try samples.map { sample -> DetectorInput in
+        // Images the main pass could not decode are already recorded as failed; the
+        // throughput pass times the others.
+        var samples: [Sample] = [], images: [DetectorInput] = []
+        for sample in self.samples {
             guard let path = sample.path else { throw FaceBenchError.failed("\(sample.name) has no image file") }
-            return DetectorInput(decoded: try c.decoder.decode(path), name: sample.name, path: path)
+            guard let decoded = try? c.decoder.decode(path) else { continue }
+            samples.append(sample)
+            images.append(DetectorInput(decoded: decoded, name: sample.name, path: path))
         }
+        guard !images.isEmpty else { return ([:], []) }
         let megapixels = images.reduce(0) { $0 + $1.image.megapixels }
         let expected = Dictionary(records.map { ($0.sampleID, $0) }, uniquingKeysWith: { a, _ in a })
         var measurements: [String: [ThroughputMeasurement]] = [:]
@@ -81,7 +87,7 @@ struct ThroughputPass {
                 while !stop.isRequested {
                     let index = shared.next.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard index < images.count else { break }
-                    let found = (try? detector.detect(images[index])) ?? []
+                    let found = (try? detector.checkedDetect(images[index])) ?? []
                     shared.results.withLock { $0[index] = found }
                 }
             }

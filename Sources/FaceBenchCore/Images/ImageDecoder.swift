@@ -48,8 +48,16 @@ public enum DecodedImage: Sendable, Equatable {
 /// Turns image files into pixels. The core does not decode; a codec module supplies this
 /// (FaceBenchCodecs: libjpeg-turbo and libpng).
 public protocol ImageDecoder: Sendable {
-    /// Decodes a file; errors name the file and the reason.
+    /// Decodes a file; errors name the file and the reason. Images above the decoder's pixel
+    /// cap (`--max-megapixels`) are refused from their header, before decoding.
     func decode(_ path: String) throws -> DecodedImage
+    /// `decode`, with what went wrong in a file that still decoded (a JPEG cut short and
+    /// filled with grey), for the run to report.
+    func decodeWithWarning(_ path: String) throws -> (image: DecodedImage, warning: String?)
     /// Names and versions of the libraries used, for the results' environment block.
     var libraryDescription: String { get }
+}
+
+extension ImageDecoder {
+    public func decode(_ path: String) throws -> DecodedImage { try decodeWithWarning(path).image }
 }

@@ -18,14 +18,16 @@ public enum ImageHeader {
             throw FaceBenchError.io(path: path, reason: "cannot open image")
         }
         defer { try? handle.close() }
-        // JPEG headers with large EXIF blocks can push SOF past 64 KB; read more on demand.
+        // JPEG headers with large EXIF blocks can push SOF past 64 KB; read more on demand,
+        // doubling what is held each time, so the re-parses cost no more than reading the file.
         var data = handle.readData(ofLength: 1 << 16)
+        if data.isEmpty { throw FaceBenchError.io(path: path, reason: "the image file is empty (0 bytes)") }
         while true {
             switch parse([UInt8](data)) {
             case .size(let size): return size
             case .needMore:
-                let more = handle.readData(ofLength: 1 << 18)
-                if more.isEmpty { throw FaceBenchError.io(path: path, reason: "truncated image header") }
+                let more = handle.readData(ofLength: max(1 << 18, data.count))
+                if more.isEmpty { throw FaceBenchError.io(path: path, reason: "the file ends inside the image header (\(data.count) bytes)") }
                 data.append(more)
             case .unknown:
                 throw FaceBenchError.io(path: path, reason: "not a PNG, JPEG or PNM image")

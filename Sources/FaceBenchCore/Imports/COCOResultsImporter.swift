@@ -16,7 +16,7 @@ public struct COCOResultsImporter: DetectionImporter {
         guard path.lowercased().hasSuffix(".json"), !FileIO.isDirectory(path), let bytes = try? FileIO.readPrefix(path, count: 4096) else {
             return false
         }
-        let text = bytes.filter { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        let text = JSONReader.significantBytes(bytes)
         guard text.first == UInt8(ascii: "[") else { return false }
         return text.count == 2 && text.last == UInt8(ascii: "]") || String(decoding: bytes, as: UTF8.self).contains("\"bbox\"")
     }

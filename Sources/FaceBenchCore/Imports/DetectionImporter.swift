@@ -11,6 +11,13 @@ public protocol DetectionImporter: Sendable {
     /// naming the entry and where it is (file, line or JSON field); images with no entry get
     /// no detections.
     func load(_ path: String, for dataset: Dataset) throws -> [Int: [Detection]]
+    /// What the loaded detections leave suspicious but legal, counted and phrased for a
+    /// warning (WIDER: images without a prediction file).
+    func warnings(_ path: String, for dataset: Dataset, loaded: [Int: [Detection]]) -> [String]
+}
+
+extension DetectionImporter {
+    public func warnings(_ path: String, for dataset: Dataset, loaded: [Int: [Detection]]) -> [String] { [] }
 }
 
 /// Finds the dataset sample an imported entry refers to. Tried in order: the sample id (for

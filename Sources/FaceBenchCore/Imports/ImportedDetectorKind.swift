@@ -34,6 +34,7 @@ public enum ImportedDetectorKind {
             throw FaceBenchError.invalidSpec(spec: spec, reason: "imported detections are matched to a dataset's images: use them with `facebench run --dataset …`")
         }
         let bySample = try importer.load(path, for: dataset)
+        try CoordinateBounds.check(bySample, from: path, dataset: dataset)
         var byName: [String: [Detection]] = [:]
         for sample in dataset.samples { byName[sample.name] = bySample[sample.id] ?? [] }
         let stem = URL(fileURLWithPath: path).lastPathComponent.split(separator: ".").first.map(String.init) ?? "imported"

@@ -38,6 +38,12 @@ public struct ImageMatch: Sendable, Equatable {
 /// a detection overlapping an ignored face at the threshold is ignored; otherwise it is a
 /// false positive — including a second detection of an already matched face.
 public enum GreedyMatcher {
+    /// The IoU of `box` with the face it overlaps most, ignored faces aside: what a drawing
+    /// or a listing shows beside a detection, matched or not.
+    public static func bestIoU(of box: Box, among faces: [Face]) -> Double {
+        faces.filter { !$0.ignore }.map { $0.box.iou(box) }.max() ?? 0
+    }
+
     public static func match(_ detections: [Detection], to faces: [Face], iouThreshold: Double = 0.5) -> ImageMatch {
         var outcomes = [MatchOutcome](repeating: .falsePositive, count: detections.count)
         var matchedDetection = [Int?](repeating: nil, count: faces.count)

@@ -1,22 +1,22 @@
-/// The comparison as CSV (RFC 4180): one row per run × dataset × detector × metric set
-/// (`summary`, then each protocol), columns `run, dataset, detector, spec, metric_set`
-/// followed by every metric key of every set (`ap50`, …, `coco.AP`, …), empty where a set
-/// has no such metric. Numbers are written in full precision.
+/// The comparison as a tidy CSV (RFC 4180): one row per run × dataset × detector × metric,
+/// columns `run, dataset, detector, metric, value`, so a spreadsheet pivot, pandas or R reads
+/// it without reshaping. Metrics are the summary keys (`ap50`, `latency_p50_ms`, …), then each
+/// protocol's numbers under its name (`coco.AP`, `sizes.buckets.h16-32.recall`); a metric a
+/// detector lacks has no row. `run` is empty when one run is shown. Numbers in full precision.
 public enum CSVReport {
+    public static let header = ["run", "dataset", "detector", "metric", "value"]
+
     public static func document(_ comparisons: [DatasetComparison]) -> String {
         let tables = comparisons.flatMap { comparison in
             [ComparisonReport.summaryTable(comparison)] + ComparisonReport.protocolTables(comparison)
         }
-        var keys: [String] = []
+        var lines = [header.joined(separator: ",")]
         for table in tables {
-            for column in table.columns where !keys.contains(column.key) { keys.append(column.key) }
-        }
-        var lines = [(["run", "dataset", "detector", "spec", "metric_set"] + keys).map(field).joined(separator: ",")]
-        for table in tables {
-            let index = Dictionary(table.columns.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
             for row in table.rows {
-                let values = keys.map { key in index[key].flatMap { row.values[$0] }.map(JSONWriter.format) ?? "" }
-                lines.append(([row.run ?? "", table.dataset, row.detector, row.spec, table.metricSet] + values).map(field).joined(separator: ","))
+                for (column, value) in zip(table.columns, row.values) {
+                    guard let value else { continue }
+                    lines.append([row.run ?? "", table.dataset, row.detector, column.key, JSONWriter.format(value)].map(field).joined(separator: ","))
+                }
             }
         }
         return lines.joined(separator: "\r\n") + "\r\n"

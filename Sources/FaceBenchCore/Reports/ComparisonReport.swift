@@ -11,10 +11,11 @@ public enum ComparisonReport {
             .init(key: "load_ms", title: "Load ms", direction: .lowerIsBetter, format: .milliseconds),
         ]
         var table = ComparisonTable(dataset: comparison.dataset, metricSet: "summary", columns: columns)
-        for (entry, detector) in comparison.series {
+        for (entry, detector) in comparison.seriesByDetector {
             let values = columns.map { summaryValue($0.key, of: detector) }
             table.add(.init(run: entry.label, detector: detector.id, spec: detector.info.spec, note: note(detector), values: values))
         }
+        table.changeKeys = ["ap50", "f1", "latency_p50_ms"]
         return table
     }
 
@@ -94,7 +95,7 @@ public enum ComparisonReport {
     public static func protocolTable(_ name: String, _ comparison: DatasetComparison) -> ComparisonTable {
         var keys: [String] = []
         var rows: [(LabelledResults, DetectorResult, [String: Double])] = []
-        for (entry, detector) in comparison.series {
+        for (entry, detector) in comparison.seriesByDetector {
             guard let result = detector.evaluations[name], isProtocolResult(result) else { continue }
             var values: [String: Double] = [:]
             for (key, value) in result.numericLeaves {

@@ -52,6 +52,8 @@ public struct ComparisonTable: Sendable, Equatable {
     public var metricSet: String
     public var columns: [Column]
     public var rows: [Row] = []
+    /// The columns the change column reports, by key, when several runs are compared.
+    public var changeKeys: [String] = []
 
     public init(dataset: String, metricSet: String, columns: [Column]) {
         self.dataset = dataset
@@ -65,6 +67,49 @@ public struct ComparisonTable: Sendable, Equatable {
     }
 
     public var hasRuns: Bool { rows.contains { $0.run != nil } }
+
+    /// How one value moved against the same detector's first row.
+    public struct Change: Sendable, Equatable {
+        public var column: Int
+        /// `AP50 +0.0123`, `p50 −12%` (relative for timings).
+        public var text: String
+        /// nil when the column has no better direction.
+        public var better: Bool?
+    }
+
+    /// Whether the change column is shown: several runs and columns to report.
+    public var showsChanges: Bool { hasRuns && !changeKeys.isEmpty }
+
+    /// Per row, the `changeKeys` values that differ from the first row of the same detector
+    /// (empty for that first row, and for values equal to it); nil for a detector's first row.
+    public func changes(row index: Int) -> [Change]? {
+        let row = rows[index]
+        guard let first = rows.firstIndex(where: { $0.detector == row.detector }), first != index else { return nil }
+        return changeKeys.compactMap { key -> Change? in
+            guard let column = columns.firstIndex(where: { $0.key == key }),
+                  let now = row.values[column], let then = rows[first].values[column], now != then else { return nil }
+            let spec = columns[column]
+            let better = spec.direction == .neither ? nil : spec.direction.prefers(now, over: then)
+            let delta = now - then
+            let sign = delta > 0 ? "+" : "−"
+            let text: String
+            switch spec.format {
+            case .milliseconds:
+                guard then != 0 else { return nil }
+                text = "\(sign)\(Formatting.fixed(abs(delta) / then * 100, 0))%"
+            case let .fixed(decimals): text = sign + Formatting.fixed(abs(delta), decimals)
+            case .integer: text = sign + Formatting.fixed(abs(delta), 0)
+            }
+            return Change(column: column, text: spec.title + " " + text, better: better)
+        }
+    }
+
+    /// The change column's text for a row: "" for a detector's first row, "same" when
+    /// nothing reported moved.
+    public func changeText(row index: Int) -> String {
+        guard let changes = changes(row: index) else { return "" }
+        return changes.isEmpty ? "same" : changes.map(\.text).joined(separator: ", ")
+    }
 
     /// Rows holding the best value of a column. Empty when the column has no direction,
     /// fewer than two values, or every value is the same (nothing stands out).
@@ -104,7 +149,7 @@ public struct ComparisonTable: Sendable, Equatable {
 
     /// GitHub Markdown with the best value of each column in bold.
     public var markdown: MarkdownTable {
-        let labels = hasRuns ? ["Run", "Detector"] : ["Detector"]
+        let labels = (hasRuns ? ["Run", "Detector"] : ["Detector"]) + (showsChanges ? ["Change"] : [])
         var table = MarkdownTable(
             headers: labels + columns.map(\.title),
             alignments: labels.map { _ in .left } + columns.map { _ in .right })
@@ -113,7 +158,7 @@ public struct ComparisonTable: Sendable, Equatable {
             let cells = columns.indices.map { column in
                 best[column].contains(row) ? "**\(text(row: row, column: column))**" : text(row: row, column: column)
             }
-            table.add((hasRuns ? [rows[row].run ?? ""] : []) + [rows[row].label] + cells)
+            table.add((hasRuns ? [rows[row].run ?? ""] : []) + [rows[row].label] + (showsChanges ? [changeText(row: row)] : []) + cells)
         }
         return table
     }

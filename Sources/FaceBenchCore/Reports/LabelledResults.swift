@@ -38,4 +38,13 @@ public struct DatasetComparison: Sendable {
     public var series: [(entry: LabelledResults, detector: DetectorResult)] {
         entries.flatMap { entry in entry.results.detectors.map { (entry, $0) } }
     }
+
+    /// The same, each detector's runs together (detectors in order of first appearance):
+    /// the row order of tables comparing runs.
+    public var seriesByDetector: [(entry: LabelledResults, detector: DetectorResult)] {
+        let all = series
+        var order: [String] = []
+        for item in all where !order.contains(item.detector.id) { order.append(item.detector.id) }
+        return order.flatMap { id in all.filter { $0.detector.id == id } }
+    }
 }

@@ -1,5 +1,6 @@
 /// The comparison as GitHub Markdown (`report.md`, `facebench report --format markdown`):
-/// per dataset, the summary table with the best value of each column in bold, a table per
+/// per dataset, the summary table with the best value of each column in bold, what the
+/// `errors` protocol says about it (`ErrorFindings`), a table per
 /// accuracy protocol (the protocol's own layout when its evaluator is known, its numbers
 /// otherwise), warnings, each run's latency statistics and throughput (`TimingTables`), and
 /// how everything was measured.
@@ -9,8 +10,8 @@ public enum MarkdownReport {
 
     public static func document(_ comparisons: [DatasetComparison], evaluators: [any AccuracyEvaluator] = []) -> String {
         var out = "# FaceBench comparison\n\n"
-        let runs = runList(comparisons)
-        if !runs.isEmpty { out += "Runs compared:\n\n" + runs.map { "- " + $0 }.joined(separator: "\n") + "\n\n" }
+        let runs = RunDescription.list(comparisons)
+        if runs.count > 1 { out += "Runs compared:\n\n" + runs.map { "- " + $0.markdown }.joined(separator: "\n") + "\n\n" }
         for comparison in comparisons { out += section(comparison, evaluators: evaluators) + "\n" }
         return out
     }
@@ -19,6 +20,7 @@ public enum MarkdownReport {
         var out = "## \(heading(comparison))\n\n"
         for warning in ComparisonReport.warnings(comparison) { out += warning + "\n\n" }
         out += ComparisonReport.summaryTable(comparison).markdown.text + "\n"
+        for finding in ErrorFindings.sentences(comparison) { out += finding + "\n\n" }
         for name in ComparisonReport.protocols(comparison) {
             guard let text = protocolMarkdown(name, comparison, evaluators: evaluators) else { continue }
             out += "### \(name)\n\n" + text + "\n"
@@ -37,26 +39,11 @@ public enum MarkdownReport {
         return comparison.dataset + ": " + counts.sorted().joined(separator: " / ")
     }
 
-    /// One line per labelled run: where it came from and what it ran on.
-    static func runList(_ comparisons: [DatasetComparison]) -> [String] {
-        var seen: Set<String> = []
-        var lines: [String] = []
-        for entry in comparisons.flatMap(\.entries) {
-            guard let label = entry.label, seen.insert(label).inserted else { continue }
-            var line = "`\(label)`"
-            if let environment = entry.results.environment {
-                line += ": \(environment.cpuModel), \(environment.buildConfiguration) build, commit \(environment.commit.prefix(12)), \(environment.date)"
-            }
-            lines.append(line)
-        }
-        return lines
-    }
-
     /// The protocol's own Markdown when its evaluator is known, else its numbers as tables;
     /// nil when there is nothing to show.
     static func protocolMarkdown(_ name: String, _ comparison: DatasetComparison, evaluators: [any AccuracyEvaluator]) -> String? {
         if let evaluator = evaluators.first(where: { $0.name == name }) {
-            let results = comparison.series.compactMap { entry, detector -> (detector: String, result: JSONValue)? in
+            let results = comparison.seriesByDetector.compactMap { entry, detector -> (detector: String, result: JSONValue)? in
                 guard let result = detector.evaluations[name], ComparisonReport.isProtocolResult(result) else { return nil }
                 return ((entry.label.map { $0 + " / " } ?? "") + detector.id, result)
             }

@@ -39,11 +39,13 @@ extension ImageRecord {
             if let failure = result.failure { entry["failure"] = .string(failure) }
             results[id] = .object(entry)
         }
-        return .object([
+        var object: JSONObject = [
             "id": JSONValue(sampleID), "name": JSONValue(name), "path": JSONValue(path), "width": JSONValue(width), "height": JSONValue(height),
             "decode_ms": JSONValue(decodeMilliseconds), "overhead_ms": JSONValue(overheadMilliseconds),
             "order": JSONValue(order), "results": .object(results),
-        ])
+        ]
+        if let decodeWarning { object["decode_warning"] = .string(decodeWarning) }
+        return .object(object)
     }
 
     public init(json: JSONValue, path: String, field: String) throws {
@@ -68,5 +70,6 @@ extension ImageRecord {
             sampleID: id, name: json["name"]?.string ?? "", path: json["path"]?.string, width: json["width"]?.int, height: json["height"]?.int,
             decodeMilliseconds: json["decode_ms"]?.double, order: order, results: results,
             overheadMilliseconds: json["overhead_ms"]?.double)
+        decodeWarning = json["decode_warning"]?.string
     }
 }

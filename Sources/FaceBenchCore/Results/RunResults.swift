@@ -17,6 +17,11 @@ public struct RunResults: Sendable, Equatable {
 
     public var environment: RunEnvironment? { environments.first }
 
+    /// "image: warning" for each image that decoded with a warning (a truncated JPEG).
+    public var decodeWarnings: [String] {
+        records.compactMap { record in record.decodeWarning.map { "\(record.name): \($0)" } }
+    }
+
     /// What was evaluated: enough to judge two result files comparable without the data.
     public struct DatasetSummary: Sendable, Equatable {
         public var name: String

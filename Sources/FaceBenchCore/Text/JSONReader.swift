@@ -2,10 +2,24 @@
 public struct JSONReader {
     let bytes: [UInt8]
     let path: String
+    /// The line of the file `bytes` starts on (one line of a JSON-lines file).
+    let firstLine: Int
     var i = 0
 
-    public static func parse(_ bytes: [UInt8], path: String) throws -> JSONValue {
-        var reader = JSONReader(bytes: bytes, path: path)
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// The bytes of a JSON text without a leading byte-order mark and without whitespace,
+    /// for recognising a format from a file's first bytes.
+    public static func significantBytes(_ prefix: [UInt8]) -> [UInt8] {
+        (prefix.starts(with: byteOrderMark) ? prefix.dropFirst(3) : prefix[...])
+            .filter { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+    }
+
+    /// Parses one JSON value; `firstLine` is the file line the bytes start on, so errors in
+    /// one line of a JSON-lines file name that line. A leading UTF-8 byte-order mark is skipped.
+    public static func parse(_ bytes: [UInt8], path: String, firstLine: Int = 1) throws -> JSONValue {
+        var reader = JSONReader(bytes: bytes, path: path, firstLine: firstLine)
+        if bytes.starts(with: byteOrderMark) { reader.i = 3 }
         reader.skipWhitespace()
         let value = try reader.value(depth: 0)
         reader.skipWhitespace()
@@ -17,13 +31,14 @@ public struct JSONReader {
         try parse(try FileIO.read(path), path: path)
     }
 
-    init(bytes: [UInt8], path: String) {
+    init(bytes: [UInt8], path: String, firstLine: Int) {
         self.bytes = bytes
         self.path = path
+        self.firstLine = firstLine
     }
 
     func fail(_ reason: String) -> FaceBenchError {
-        .malformed(path: path, location: JSONScanner.location(of: i, in: bytes), reason: reason)
+        .malformed(path: path, location: JSONScanner.location(of: i, in: bytes, firstLine: firstLine), reason: reason)
     }
 
     mutating func skipWhitespace() {

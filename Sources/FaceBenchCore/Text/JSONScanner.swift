@@ -20,6 +20,8 @@ struct JSONScanner {
     static func scan<Result>(_ bytes: [UInt8], path: String, _ body: (inout JSONScanner) throws -> Result) throws -> Result {
         try bytes.withUnsafeBufferPointer { buffer in
             var scanner = JSONScanner(bytes: buffer, path: path)
+            // A UTF-8 byte-order mark (Windows editors write one) is not part of the value.
+            if bytes.starts(with: JSONReader.byteOrderMark) { scanner.position = 3 }
             return try body(&scanner)
         }
     }
@@ -37,8 +39,8 @@ struct JSONScanner {
     }
 
     /// "line L, column C" of a byte offset.
-    static func location<Bytes: RandomAccessCollection<UInt8>>(of offset: Int, in bytes: Bytes) -> String where Bytes.Index == Int {
-        var line = 1, lineStart = 0
+    static func location<Bytes: RandomAccessCollection<UInt8>>(of offset: Int, in bytes: Bytes, firstLine: Int = 1) -> String where Bytes.Index == Int {
+        var line = firstLine, lineStart = 0
         for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
             line += 1
             lineStart = index + 1
@@ -252,7 +254,9 @@ struct JSONScanner {
             }
         }
         let value = try number()
-        guard value == value.rounded(), abs(value) < 9.0e15 else { throw fail("\(what()) must be an integer", at: start) }
+        guard value == value.rounded() else { throw fail("\(what()) must be an integer", at: start) }
+        // Beyond 2^53 doubles skip integers, so two ids could read as one.
+        guard abs(value) < 9.0e15 else { throw fail("\(what()) \(JSONWriter.format(value)) is out of range (at most 9e15)", at: start) }
         return Int(value)
     }
 

@@ -3,7 +3,13 @@
 /// loaders can say where a malformed entry is. Handles attributes in either quote style,
 /// comments, processing instructions, DOCTYPE, CDATA and the predefined and numeric
 /// entities; it does not validate or resolve external entities.
+///
+/// Elements nest at most `maximumDepth` deep (the tree is built recursively, and a crafted
+/// file nested tens of thousands deep would otherwise overflow the stack); the real files
+/// nest under ten.
 public enum XMLTree {
+    public static let maximumDepth = 256
+
     public struct Element: Sendable {
         public var name: String
         public var attributes: [(name: String, value: String)]
@@ -26,24 +32,45 @@ public enum XMLTree {
         }
     }
 
-    public static func parse(_ bytes: [UInt8], path: String) throws -> Element {
-        var parser = Parser(bytes: bytes, path: path)
+    public static func parse(_ bytes: [UInt8], path: String, maximumDepth: Int = maximumDepth) throws -> Element {
+        var parser = Parser(bytes: bytes, path: path, maximumDepth: maximumDepth)
         return try parser.document()
+    }
+
+    /// The name of the document's root element, read past the prolog (declaration, comments,
+    /// DOCTYPE of any length) without parsing the rest; nil when the bytes are not XML.
+    public static func rootName(_ bytes: [UInt8]) -> String? {
+        var parser = Parser(bytes: bytes, path: "", maximumDepth: maximumDepth)
+        return try? parser.rootName()
     }
 
     private struct Parser {
         let bytes: [UInt8]
         let path: String
+        let maximumDepth: Int
         var i = 0
         var line = 1
+        var depth = 0
 
-        init(bytes: [UInt8], path: String) {
+        init(bytes: [UInt8], path: String, maximumDepth: Int) {
             self.bytes = bytes
             self.path = path
+            self.maximumDepth = maximumDepth
         }
 
         func fail(_ reason: String, at line: Int? = nil) -> FaceBenchError {
             .malformed(path: path, location: "line \(line ?? self.line)", reason: reason)
+        }
+
+        mutating func rootName() throws -> String? {
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+            while true {
+                skipWhitespace()
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "<") else { return nil }
+                if try skipMarkupDeclaration() { continue }
+                advance()
+                return try name()
+            }
         }
 
         mutating func document() throws -> Element {
@@ -91,6 +118,11 @@ public enum XMLTree {
             let startLine = line
             advance()  // '<'
             let name = try self.name()
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= maximumDepth else {
+                throw fail("<\(name)> is nested \(depth) elements deep; at most \(maximumDepth) are read")
+            }
             var attributes: [(name: String, value: String)] = []
             while true {
                 skipWhitespace()

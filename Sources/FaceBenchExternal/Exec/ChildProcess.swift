@@ -1,9 +1,10 @@
+import Dispatch
 import FaceBenchCore
 import Glibc
 import Synchronization
 
-/// A program started with pipes on its stdin and stdout and its stderr appended to a log
-/// file (or FaceBench's own stderr), in its own process group so a kill reaches anything
+/// A program started with pipes on its stdin and stdout and its stderr appended to a capped
+/// log file (`StderrLog`, or FaceBench's own stderr), in its own process group so a kill reaches anything
 /// it started. Lines are read with a deadline; the process is killed and reaped on
 /// `terminate()` or when the value goes away.
 ///
@@ -16,6 +17,8 @@ final class ChildProcess {
     private let output: Int32
     private var buffer: [UInt8] = []
     private var reaped: Int32?
+    /// Signalled when the stderr pump has written everything the program printed.
+    private let stderrDrained: DispatchSemaphore?
 
     enum ReadOutcome {
         case line([UInt8])
@@ -33,8 +36,22 @@ final class ChildProcess {
         Self.ignoreSIGPIPE
         // Pipes are made close-on-exec and the child spawned under one lock, so no other
         // worker's child inherits this one's pipe ends (which would hide its exit).
-        (pid, input, output) = try Self.spawnLock.withLock { _ in
-            try Self.spawn(executable: executable, arguments: arguments, stderrPath: stderrPath, stderrHeader: stderrHeader)
+        let log = stderrPath.map { StderrLog(path: $0) }
+        log?.append(Array(stderrHeader.utf8))
+        let errors = try log.map { _ in try Self.cloexecPipe() }
+        do {
+            (pid, input, output) = try Self.spawnLock.withLock { _ in
+                try Self.spawn(executable: executable, arguments: arguments, stderrWriter: errors?[1])
+            }
+        } catch {
+            for fd in errors ?? [] { close(fd) }
+            throw error
+        }
+        if let errors, let log {
+            close(errors[1])
+            stderrDrained = log.pump(from: errors[0])
+        } else {
+            stderrDrained = nil
         }
     }
 
@@ -47,26 +64,16 @@ final class ChildProcess {
         return fds
     }
 
-    private static func spawn(executable: String, arguments: [String], stderrPath: String?, stderrHeader: String) throws -> (pid_t, Int32, Int32) {
+    /// `stderrWriter`: the write end of the pipe the child's stderr goes to (nil: FaceBench's own).
+    private static func spawn(executable: String, arguments: [String], stderrWriter: Int32?) throws -> (pid_t, Int32, Int32) {
         let toChild = try cloexecPipe()
         let fromChild: [Int32]
         do { fromChild = try cloexecPipe() } catch {
             close(toChild[0]); close(toChild[1])
             throw error
         }
-        var log: Int32 = -1
-        if let stderrPath {
-            log = open(stderrPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-            guard log >= 0 else {
-                for fd in toChild + fromChild { close(fd) }
-                throw systemError("open \(stderrPath)")
-            }
-            var header = Array(stderrHeader.utf8)
-            _ = Glibc.write(log, &header, header.count)
-        }
         defer {
             close(toChild[0]); close(fromChild[1])
-            if log >= 0 { close(log) }
         }
 
         var actions = posix_spawn_file_actions_t()
@@ -74,7 +81,7 @@ final class ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        if log >= 0 { posix_spawn_file_actions_adddup2(&actions, log, 2) }
+        if let stderrWriter { posix_spawn_file_actions_adddup2(&actions, stderrWriter, 2) }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -202,6 +209,8 @@ final class ChildProcess {
             if result < 0 && errno == EINTR { continue }
             if result == pid {
                 reaped = status
+                // What it printed last is quoted in error messages: let the pump write it.
+                _ = stderrDrained?.wait(timeout: .now() + 1)
                 return true
             }
             if result < 0 {

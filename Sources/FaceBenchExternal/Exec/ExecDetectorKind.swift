@@ -65,7 +65,7 @@ enum ExecDetectorKind {
                 ? " (no handshake line on stdout; a program that loads a model first may need exec:--startup-timeout=SECONDS)" : ""
             throw FaceBenchError.invalidSpec(spec: spec, reason: "\(error)\(hint)")
         }
-        let id = request.spec.label ?? DetectorRegistry.sanitizedID(handshake.name)
+        let id = try DetectorRegistry.checkedID(request.spec.label ?? DetectorRegistry.sanitizedID(handshake.name), spec: spec)
         let probeOutput = (try? FileIO.read(scratch)) ?? []
         program.stderrLog = nil
         if let directory {

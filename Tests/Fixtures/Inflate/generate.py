@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates zlib streams for InflateTests with Python's zlib (the reference encoder).
+"""Generates zlib streams for ZlibTests (the system zlib behind SystemZlib) with Python's zlib (the reference encoder).
 
 Each case's uncompressed bytes come from a rule the Swift test can rebuild (a linear
 congruential generator and a word list), so the fixture holds only the compressed stream.

@@ -203,18 +203,8 @@ public enum COCOEvaluation {
                             let faces = input.faceStart[image]..<input.faceStart[image + 1]
                             for j in kept.start[image]..<kept.start[image + 1] {
                                 let d = boxes[j]
-                                let dArea = d.width * d.height
-                                let dMaxX = d.width + d.x, dMaxY = d.height + d.y
                                 for g in faces {
-                                    let f = faceBoxes[g]
-                                    // maskUtils.iou (bbIou) operation for operation.
-                                    let w = Swift.min(dMaxX, f.width + f.x) - Swift.max(d.x, f.x)
-                                    if w <= 0 { continue }
-                                    let h = Swift.min(dMaxY, f.height + f.y) - Swift.max(d.y, f.y)
-                                    if h <= 0 { continue }
-                                    let intersection = w * h
-                                    let union = faceCrowd[g] ? dArea : dArea + f.width * f.height - intersection
-                                    let overlap = intersection / union
+                                    let overlap = COCOBoxOverlap.iou(d, faceBoxes[g], crowd: faceCrowd[g])
                                     if overlap >= lowestThreshold {
                                         face.append(Int32(g - faces.lowerBound))
                                         iou.append(overlap)

@@ -29,9 +29,10 @@ public enum FDDBRegions {
     /// The ellipse as `EllipseR::display` draws it, before any clipping.
     static func drawn(_ ellipse: Ellipse) throws -> PixelRegion {
         let reach = [abs(ellipse.centerX) + abs(ellipse.majorRadius) + abs(ellipse.minorRadius), abs(ellipse.centerY) + abs(ellipse.majorRadius) + abs(ellipse.minorRadius)]
-        guard reach.allSatisfy({ $0.isFinite && $0 < maximumExtent }), ellipse.angle.isFinite else {
-            throw TooLarge(description: "ellipse \(ellipse) reaches beyond \(Int(maximumExtent)) pixels")
+        guard reach.allSatisfy({ $0.isFinite && $0 < maximumExtent }) else {
+            throw TooLarge(description: "\(ellipse) reaches beyond \(Int(maximumExtent)) pixels")
         }
+        if let reason = ellipse.angleProblem { throw TooLarge(description: "\(ellipse): \(reason)") }
         let degrees = (Double.pi - ellipse.angle) * 180 / Double.pi
         return OpenCVFill.ellipse(
             centerX: roundedThroughFloat(ellipse.centerX), centerY: roundedThroughFloat(ellipse.centerY),

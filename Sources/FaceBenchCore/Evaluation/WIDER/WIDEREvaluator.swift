@@ -1,15 +1,17 @@
 /// The `wider` protocol: easy, medium and hard AP exactly as WIDER FACE's official MATLAB
-/// evaluation computes them (`WIDEROfficialEvaluation`), for datasets whose faces carry the
-/// official difficulty subsets (`WIDERFaceLoader`'s `difficulty` attribute).
+/// evaluation computes them (`WIDEROfficialEvaluation`), or as its Python port does
+/// (`WIDERPythonEvaluation`, `EvaluationOptions.widerFlavor`), for datasets whose faces
+/// carry the official difficulty subsets (`WIDERFaceLoader`'s `difficulty` attribute).
 ///
-/// Result (`detectors[].evaluation.wider`): `easy`, `medium`, `hard`, each with `ap`, `faces`
-/// (the kept faces) and the official 1000-threshold curve (`precision`, `recall`, `threshold`;
-/// precision is null where nothing is proposed); `iou_threshold`, `images`, `predictions` and
-/// the `score_normalisation` range. Only IoU 0.5 is defined: the official arithmetic rounds
-/// every overlap to 0 or 1, so other thresholds are refused rather than silently ignored.
+/// Result (`detectors[].evaluation.wider`): `flavor` (`matlab` or `python`), `easy`,
+/// `medium`, `hard`, each with `ap`, `faces` (the kept faces) and the 1000-threshold curve
+/// (`precision`, `recall`, `threshold`; precision is null where nothing is proposed);
+/// `iou_threshold`, `images`, `predictions` and the `score_normalisation` range. Only IoU
+/// 0.5 is accepted: the MATLAB arithmetic rounds every overlap to 0 or 1, and both tools
+/// are only ever run at 0.5, so other thresholds are refused rather than silently ignored.
 public struct WIDEREvaluator: AccuracyEvaluator {
     public let name = "wider"
-    public let summary = "WIDER FACE easy/medium/hard AP, bit-exact with the official MATLAB evaluation (IoU 0.5)"
+    public let summary = "WIDER FACE easy/medium/hard AP, bit-exact with the official MATLAB evaluation or (--wider-flavor python) equal to its Python port (IoU 0.5)"
 
     public init() {}
 
@@ -23,8 +25,12 @@ public struct WIDEREvaluator: AccuracyEvaluator {
                 "wider: the official evaluation is defined at IoU 0.5 only (its int32 arithmetic rounds every overlap to 0 or 1); got \(JSONWriter.format(threshold))")
         }
         let images = try Self.images(dataset: dataset, samples: samples, detections: detections)
-        let result = WIDEROfficialEvaluation.evaluate(images, settings: WIDERFaceLoader.settings)
+        let result = switch options.widerFlavor {
+        case .matlab: WIDEROfficialEvaluation.evaluate(images, settings: WIDERFaceLoader.settings)
+        case .python: WIDERPythonEvaluation.evaluate(images, settings: WIDERFaceLoader.settings)
+        }
         var object: JSONObject = [
+            "flavor": JSONValue(options.widerFlavor.rawValue),
             "iou_threshold": 0.5,
             "images": JSONValue(samples.count),
             "predictions": JSONValue(result.predictions),
@@ -96,6 +102,8 @@ public struct WIDEREvaluator: AccuracyEvaluator {
             let ap = WIDERFaceLoader.settings.map { Formatting.fixed(result[$0]?["ap"]?.double, 4) }
             table.add([detector] + ap + [result["predictions"]?.int.map(String.init) ?? "–"])
         }
-        return "WIDER FACE AP (official evaluation, IoU 0.5)\n\n" + table.text
+        let flavors = Set(results.map { WIDERFlavor(rawValue: $0.result["flavor"]?.string ?? "") ?? .matlab })
+        let tools = WIDERFlavor.allCases.filter(flavors.contains).map(\.tool).joined(separator: " and ")
+        return "WIDER FACE AP (\(tools), IoU 0.5)\n\n" + table.text
     }
 }

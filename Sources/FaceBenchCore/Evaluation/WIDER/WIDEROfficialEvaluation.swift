@@ -77,15 +77,7 @@ public enum WIDEROfficialEvaluation {
 
     public static func evaluate(_ images: [Image], settings names: [String], iouThreshold: Double = 0.5) -> Result {
         // norm_score.m: the extremes start from single-precision constants.
-        var highest = -Double.infinity, lowest = Double.infinity
-        var total = 0
-        for image in images {
-            for prediction in image.predictions {
-                highest = max(highest, prediction.score)
-                lowest = min(lowest, prediction.score)
-            }
-            total += image.predictions.count
-        }
+        let (highest, lowest, total) = scoreExtremes(images)
         let maxScore = max(Float.leastNormalMagnitude, Float(highest))
         let minScore = min(Float.greatestFiniteMagnitude, Float(lowest))
         let range = maxScore - minScore
@@ -156,22 +148,43 @@ public enum WIDEROfficialEvaluation {
                     }
                 }
             }
-            var cumulativeProposals = [Int](repeating: 0, count: thresholdCount)
-            var cumulativeRecalled = [Int](repeating: 0, count: thresholdCount)
-            var p = 0, r = 0
-            for t in 1...thresholdCount {
-                p += proposals[t]
-                r += recalled[t]
-                cumulativeProposals[t - 1] = p
-                cumulativeRecalled[t - 1] = r
-            }
-            let precision = zip(cumulativeRecalled, cumulativeProposals).map { Double($0) / Double($1) }
-            let recall = cumulativeRecalled.map { Double($0) / Double(faces) }
-            results.append(Setting(
-                name: name, averagePrecision: AveragePrecision.allPoint(recall: recall, precision: precision), faces: faces,
-                proposals: cumulativeProposals, recalled: cumulativeRecalled, precision: precision, recall: recall))
+            results.append(setting(name, faces: faces, proposals: proposals, recalled: recalled))
         }
         return Result(settings: results, scoreMinimum: Double(minScore), scoreMaximum: Double(maxScore), predictions: total)
+    }
+
+    /// The highest and lowest score of every prediction (-inf and inf when there is none),
+    /// and how many predictions there are.
+    static func scoreExtremes(_ images: [Image]) -> (highest: Double, lowest: Double, count: Int) {
+        var highest = -Double.infinity, lowest = Double.infinity
+        var count = 0
+        for image in images {
+            for prediction in image.predictions {
+                highest = max(highest, prediction.score)
+                lowest = min(lowest, prediction.score)
+            }
+            count += image.predictions.count
+        }
+        return (highest, lowest, count)
+    }
+
+    /// A setting's curve and AP from the proposals and recalled faces first counted at each
+    /// threshold index t (1…1000; index 1001 — below every threshold — is not counted).
+    static func setting(_ name: String, faces: Int, proposals: [Int], recalled: [Int]) -> Setting {
+        var cumulativeProposals = [Int](repeating: 0, count: thresholdCount)
+        var cumulativeRecalled = [Int](repeating: 0, count: thresholdCount)
+        var p = 0, r = 0
+        for t in 1...thresholdCount {
+            p += proposals[t]
+            r += recalled[t]
+            cumulativeProposals[t - 1] = p
+            cumulativeRecalled[t - 1] = r
+        }
+        let precision = zip(cumulativeRecalled, cumulativeProposals).map { Double($0) / Double($1) }
+        let recall = cumulativeRecalled.map { Double($0) / Double(faces) }
+        return Setting(
+            name: name, averagePrecision: AveragePrecision.allPoint(recall: recall, precision: precision), faces: faces,
+            proposals: cumulativeProposals, recalled: cumulativeRecalled, precision: precision, recall: recall)
     }
 
     /// The first t in 1…1000 with `score >= 1 - t/1000` (compared in double, as MATLAB

@@ -60,9 +60,14 @@ public enum FDDBDetectionFile {
         }
         let values = try fields.map { try text.finiteNumber($0, line: index, path: path) }
         if values.count == 5 {
+            guard values[2] > 0, values[3] > 0 else {
+                throw FaceBenchError.malformed(
+                    path: path, location: "line \(index + 1)", reason: "box width \(values[2]) and height \(values[3]) must both be positive")
+            }
             return Detection(box: Box(x: values[0], y: values[1], width: values[2], height: values[3]), score: values[4])
         }
         let ellipse = Ellipse(majorRadius: values[0], minorRadius: values[1], angle: values[2], centerX: values[3], centerY: values[4])
+        if let reason = ellipse.angleProblem { throw FaceBenchError.malformed(path: path, location: "line \(index + 1)", reason: reason) }
         return Detection(
             box: ellipse.boundingBox, score: values[5],
             attributes: [ellipseAttribute: values[0..<5].map(JSONWriter.format).joined(separator: " ")])

@@ -1,13 +1,33 @@
 /// A MATLAB level-5 MAT-file (what `save` writes by default up to `-v7`), read completely
 /// into `MATValue`s: numeric and logical arrays of every class, character arrays, cell
 /// arrays and structs, stored plainly or in zlib-compressed elements (inflated by the
-/// pure-Swift `Inflate`). Both byte orders are read.
+/// `ZlibDecompressor` the caller gives). Both byte orders are read.
 ///
 /// Contract: variables are returned in file order. Anything else — HDF5-based `-v7.3`
 /// files, level-4 files, sparse arrays, objects, truncated or inconsistent elements — throws
 /// `FaceBenchError.malformed` naming the file, the byte offset and the variable path
-/// (`face_bbx_list{3}{12}`) where reading stopped.
+/// (`face_bbx_list{3}{12}`) where reading stopped. So does a file beyond `Limits`: a
+/// compressed element inflating past `inflatedBytes`, an array of more than `elements`
+/// elements (or whose dimensions overflow), a cell or struct claiming more elements than its
+/// bytes can hold, arrays nested deeper than `nesting`. A crafted file of a few hundred bytes
+/// therefore cannot make the reader allocate without bound, loop for hours or overflow the stack.
 public struct MATFile: Sendable {
+    public struct Limits: Sendable {
+        /// Bytes one compressed element may inflate to (those of WIDER's validation files
+        /// inflate to under 1 MB each).
+        public var inflatedBytes: Int
+        /// Elements of one array (product of its dimensions).
+        public var elements: Int
+        /// Arrays inside arrays (WIDER's lists are 3 deep).
+        public var nesting: Int
+
+        public init(inflatedBytes: Int = 64 << 20, elements: Int = 100_000_000, nesting: Int = 32) {
+            self.inflatedBytes = inflatedBytes
+            self.elements = elements
+            self.nesting = nesting
+        }
+    }
+
     public struct Variable: Sendable, Equatable {
         public var name: String
         public var value: MATValue
@@ -20,11 +40,11 @@ public struct MATFile: Sendable {
 
     /// Reads the file's variables, or only those named in `only` (others are skipped without
     /// being decompressed beyond their name).
-    public init(path: String, only: Set<String>? = nil) throws {
-        try self.init(bytes: FileIO.read(path), path: path, only: only)
+    public init(path: String, only: Set<String>? = nil, zlib: any ZlibDecompressor, limits: Limits = Limits()) throws {
+        try self.init(bytes: FileIO.read(path), path: path, only: only, zlib: zlib, limits: limits)
     }
 
-    public init(bytes: [UInt8], path: String, only: Set<String>? = nil) throws {
+    public init(bytes: [UInt8], path: String, only: Set<String>? = nil, zlib: any ZlibDecompressor, limits: Limits = Limits()) throws {
         self.path = path
         guard bytes.count >= 128 else {
             throw FaceBenchError.malformed(path: path, location: nil, reason: "too short for a MAT-file header (\(bytes.count) bytes)")
@@ -41,7 +61,7 @@ public struct MATFile: Sendable {
         default:
             throw FaceBenchError.malformed(path: path, location: "byte 126", reason: "no endian indicator; not a MATLAB 5 MAT-file")
         }
-        let reader = MATElementReader(bytes: bytes, bigEndian: bigEndian, path: path, origin: nil)
+        let reader = MATElementReader(bytes: bytes, bigEndian: bigEndian, path: path, origin: nil, limits: limits)
         let version = reader.uint16(at: 124)
         if version == 0x0200 || text.hasPrefix("MATLAB 7.3") {
             throw FaceBenchError.malformed(path: path, location: nil, reason: "MATLAB -v7.3 (HDF5) files are not supported; save with -v7")
@@ -54,19 +74,20 @@ public struct MATFile: Sendable {
                 let compressed = Array(bytes[element.start..<element.start + element.count])
                 let inflated: [UInt8]
                 do {
-                    if let only, let head = try? Inflate.zlibPrefix(compressed, count: 256),
-                       let name = MATElementReader(bytes: head, bigEndian: bigEndian, path: path, origin: offset).variableName(), !only.contains(name)
+                    if let only, let head = try? zlib.inflatePrefix(compressed, count: 256),
+                       let name = MATElementReader(bytes: head, bigEndian: bigEndian, path: path, origin: offset, limits: limits).variableName(),
+                       !only.contains(name)
                     {
                         offset = element.next
                         continue
                     }
-                    inflated = try Inflate.zlib(compressed)
-                } catch let failure as Inflate.Failure {
+                    inflated = try zlib.inflate(compressed, limit: limits.inflatedBytes)
+                } catch let failure as ZlibFailure {
                     throw FaceBenchError.malformed(
                         path: path, location: "compressed element at byte \(offset)",
                         reason: "cannot inflate: \(failure.reason) (byte \(element.start + failure.offset))")
                 }
-                let inner = MATElementReader(bytes: inflated, bigEndian: bigEndian, path: path, origin: offset)
+                let inner = MATElementReader(bytes: inflated, bigEndian: bigEndian, path: path, origin: offset, limits: limits)
                 var innerOffset = 0
                 while innerOffset + 8 <= inflated.count {
                     let innerElement = try inner.element(at: innerOffset, limit: inflated.count)
@@ -113,6 +134,7 @@ struct MATElementReader {
     let path: String
     /// File offset of the compressed element these bytes were inflated from, if any.
     let origin: Int?
+    let limits: MATFile.Limits
 
     func failure(_ offset: Int, _ context: String, _ reason: String) -> FaceBenchError {
         let place = origin.map { "byte \(offset) inside the compressed element at byte \($0)" } ?? "byte \(offset)"
@@ -167,12 +189,12 @@ struct MATElementReader {
         guard element.type == Self.matrix else {
             throw failure(element.start - 8, "", "expected a matrix element, found data type \(element.type)")
         }
-        let (name, value) = try matrix(element, context: nil)
+        let (name, value) = try matrix(element, context: nil, depth: 0)
         return MATFile.Variable(name: name, value: value)
     }
 
     /// Reads an miMATRIX element: flags, dimensions, name, then the class's contents.
-    func matrix(_ element: Element, context: String?) throws -> (name: String, value: MATValue) {
+    func matrix(_ element: Element, context: String?, depth: Int) throws -> (name: String, value: MATValue) {
         if element.count == 0 {
             // MATLAB writes empty cell entries as matrix elements with no content.
             return ("", .numeric(MATNumericArray(matlabClass: .double, dimensions: [0, 0], real: [])))
@@ -198,17 +220,35 @@ struct MATElementReader {
         let nameElement = try self.element(at: dimensionElement.next, limit: end, context: label)
         let name = String(decoding: bytes[nameElement.start..<nameElement.start + nameElement.count], as: UTF8.self)
         let here = context ?? name
-        let count = dimensions.reduce(1, *)
+        guard depth < limits.nesting else {
+            throw failure(element.start, here, "arrays nested more than \(limits.nesting) deep")
+        }
+        var count = 1
+        for dimension in dimensions {
+            let (product, overflow) = count.multipliedReportingOverflow(by: dimension)
+            guard !overflow, product <= limits.elements else {
+                throw failure(dimensionElement.start, here, "dimensions \(dimensions) make more than \(limits.elements) elements")
+            }
+            count = product
+        }
         var offset = nameElement.next
+        /// Each cell element or struct field is a tagged element of at least 8 bytes.
+        func checkRoom(_ elements: Int, _ what: String) throws {
+            let room = (end - offset) / 8
+            guard elements <= room else {
+                throw failure(offset, here, "\(what) claims \(elements) elements; its remaining \(end - offset) bytes hold at most \(room)")
+            }
+        }
 
         switch matlabClass {
         case .cell:
+            try checkRoom(count, "cell array")
             var elements: [MATValue] = []
             elements.reserveCapacity(count)
             for index in 0..<count {
                 let child = try self.element(at: offset, limit: end, context: here)
                 guard child.type == Self.matrix else { throw failure(child.start - 8, here, "cell element \(index + 1) is not a matrix") }
-                elements.append(try matrix(child, context: "\(here){\(index + 1)}").value)
+                elements.append(try matrix(child, context: "\(here){\(index + 1)}", depth: depth + 1).value)
                 offset = child.next
             }
             return (name, .cell(dimensions: dimensions, elements: elements))
@@ -224,13 +264,14 @@ struct MATElementReader {
                 return String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             offset = namesElement.next
+            try checkRoom(count * max(1, fieldNames.count), "struct array")
             var elements: [[MATValue]] = []
             for index in 0..<count {
                 var fields: [MATValue] = []
                 for field in fieldNames {
                     let child = try self.element(at: offset, limit: end, context: here)
                     guard child.type == Self.matrix else { throw failure(child.start - 8, here, "struct field '\(field)' is not a matrix") }
-                    fields.append(try matrix(child, context: "\(here)(\(index + 1)).\(field)").value)
+                    fields.append(try matrix(child, context: "\(here)(\(index + 1)).\(field)", depth: depth + 1).value)
                     offset = child.next
                 }
                 elements.append(fields)

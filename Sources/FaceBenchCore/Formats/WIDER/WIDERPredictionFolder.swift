@@ -1,3 +1,5 @@
+import Foundation
+
 /// WIDER FACE's prediction layout, the input of the official evaluation: a folder per event,
 /// a text file per image (`<root>/<event>/<image>.txt`) holding the image name, the number of
 /// boxes, then one `x y w h score` line per box.
@@ -35,21 +37,29 @@ public enum WIDERPredictionFolder {
             guard detections[id] == nil else {
                 throw FaceBenchError.malformed(path: path, location: nil, reason: "a second prediction file for image '\(key)'")
             }
-            detections[id] = try readFile(path)
+            detections[id] = try readFile(path, image: String(key.split(separator: "/").last ?? ""))
         }
         return detections
     }
 
-    /// The boxes of one prediction file, in file order.
-    public static func readFile(_ path: String) throws -> [Detection] {
-        try parse(FileIO.read(path), path: path)
+    /// The boxes of one prediction file, in file order. With `image` (the file's own name
+    /// without .txt), the name on its first line must be that image's.
+    public static func readFile(_ path: String, image: String? = nil) throws -> [Detection] {
+        try parse(FileIO.read(path), path: path, image: image)
     }
 
-    public static func parse(_ bytes: [UInt8], path: String) throws -> [Detection] {
+    public static func parse(_ bytes: [UInt8], path: String, image: String? = nil) throws -> [Detection] {
         let text = TextScanner(bytes)
         let lines = text.lines
         guard lines.count >= 2 else {
             throw FaceBenchError.malformed(path: path, location: nil, reason: "expected the image name and the number of boxes on the first two lines")
+        }
+        if let image {
+            let named = String(decoding: bytes[lines[0]], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let stem = SampleResolver.stripExtension(String(named.split(separator: "/").last ?? ""))
+            guard stem == image else {
+                throw FaceBenchError.malformed(path: path, location: "line 1", reason: "names image '\(named)' but the file is for '\(image)'")
+            }
         }
         guard let count = text.count(onLine: 1) else {
             throw FaceBenchError.malformed(path: path, location: "line 2", reason: "expected the number of boxes")
@@ -77,6 +87,11 @@ public enum WIDERPredictionFolder {
                 case 3: values.3 = value
                 default: values.4 = value
                 }
+            }
+            // Scoring refuses such boxes later, but only here is the file and line known.
+            guard values.2 > 0, values.3 > 0 else {
+                throw FaceBenchError.malformed(
+                    path: path, location: "line \(number + 3)", reason: "box width \(values.2) and height \(values.3) must both be positive")
             }
             detections.append(Detection(box: Box(x: values.0, y: values.1, width: values.2, height: values.3), score: values.4))
         }

@@ -25,15 +25,19 @@ public enum AccuracySpeedChart {
             chart.polyline(steps + [(chart.x.upper, points[last].value)], color: "#202124", dash: "5 4", width: 1.4)
         }
         var legend: [String] = []
+        let radii = points.indices.map { front.contains($0) ? 6.5 : 5 }
+        var labels = LabelPlacement(
+            area: .init(minX: chart.plotLeft + 2, minY: chart.plotTop + 2, maxX: chart.plotRight - 2, maxY: chart.plotBottom - 2),
+            points: points.indices.map { (chart.x.position(points[$0].cost), chart.y.position(points[$0].value), radii[$0]) })
         for (index, point) in points.enumerated() {
             let onFront = front.contains(index)
             chart.circle(
-                point.cost, point.value, radius: onFront ? 6.5 : 5, fill: onFront ? point.style.color : "#fff",
+                point.cost, point.value, radius: radii[index], fill: onFront ? point.style.color : "#fff",
                 stroke: onFront ? "#202124" : point.style.color,
                 title: "\(point.style.name): AP50 \(Formatting.fixed(point.value, 3)) at \(Formatting.milliseconds(point.cost)) ms")
-            // Below the dot when it is near the top edge, above it otherwise.
-            let nearTop = chart.y.position(point.value) - chart.plotTop < 16
-            chart.text(point.style.name, atX: point.cost, y: point.value, dx: 9, dy: nearTop ? 16 : -7)
+            let spot = labels.place(
+                point.style.name, atX: chart.x.position(point.cost), y: chart.y.position(point.value), radius: radii[index])
+            chart.add("<text x=\"\(SVGChart.n(spot.x))\" y=\"\(SVGChart.n(spot.y))\" text-anchor=\"\(spot.anchor)\" class=\"label\">\(HTMLText.escape(point.style.name))</text>")
             legend.append(point.style.legendItem(
                 "\(point.style.name) — AP50 \(Formatting.fixed(point.value, 3)) at \(Formatting.milliseconds(point.cost)) ms\(onFront ? " (Pareto front)" : "")"))
         }

@@ -4,6 +4,9 @@ import Foundation
 /// (`evaluation.landmarks.faces`), each cropped around the face with the true points (green)
 /// and the detector's (yellow) drawn by `FaceAnnotator`.
 extension Gallery {
+    /// Side of a face crop in the landmark gallery, px: small faces are enlarged to about this.
+    static let landmarkFaceSide = 180
+
     public mutating func landmarkHTML(_ comparison: DatasetComparison, dataset: Dataset, styles: [SeriesStyle]) -> String {
         var out = ""
         for ((entry, detector), style) in zip(comparison.series, styles) {
@@ -36,12 +39,14 @@ extension Gallery {
             let x1 = min(image.width, Int(box.x + box.width / 2 + side / 2)), y1 = min(image.height, Int(box.y + box.height / 2 + side / 2))
             guard x1 > x0, y1 > y0 else { throw FaceBenchError.failed("face outside the image") }
             // Small faces are enlarged (pixel replication) so the points stay apart.
-            let zoom = max(1, (thumbnailSide / 2) / max(x1 - x0, y1 - y0))
-            let width = (x1 - x0) * zoom, height = (y1 - y0) * zoom
+            let zoom: Int = max(1, Self.landmarkFaceSide / max(x1 - x0, y1 - y0))
+            let width: Int = (x1 - x0) * zoom, height: Int = (y1 - y0) * zoom
             var pixels = [UInt8](repeating: 0, count: width * height * 3)
             for y in 0..<height {
                 for x in 0..<width {
-                    let source = (y0 + y / zoom) * image.stride + (x0 + x / zoom) * 3, target = (y * width + x) * 3
+                    let row: Int = (y0 + y / zoom) * image.stride
+                    let source: Int = row + (x0 + x / zoom) * 3
+                    let target: Int = (y * width + x) * 3
                     pixels[target] = image.pixels[source]
                     pixels[target + 1] = image.pixels[source + 1]
                     pixels[target + 2] = image.pixels[source + 2]
@@ -57,7 +62,7 @@ extension Gallery {
             var detection = detections[d]
             detection.box = moved(detection.box)
             detection.landmarks = moved(detection.landmarks)
-            let (shown, scale) = Canvas.resized(crop, maxSide: thumbnailSide / 2)
+            let (shown, scale) = Canvas.resized(crop, maxSide: Self.landmarkFaceSide)
             let drawn = FaceAnnotator.draw(
                 faces: [truth], detections: [detection],
                 match: ImageMatch(outcomes: [.truePositive(face: 0, iou: 1)], matchedDetection: [0]), on: shown, scale: scale, showScores: false)

@@ -1,8 +1,9 @@
 /// The comparison as one self-contained HTML page: inline CSS and SVG, thumbnails as data
 /// URIs, no script and nothing fetched. Per dataset: the summary table (best values
 /// highlighted), precision-recall and ROC curves, latency box plots, accuracy against
-/// latency with the Pareto front, recall by face size, landmark CED curves, the protocol tables, each detector's
-/// worst images, and (folded) the latency statistics and how it was all measured.
+/// latency with the Pareto front, recall by face size, the AP lost per error type, landmark CED
+/// curves, the protocol tables, each detector's worst images (and worst landmark faces), and
+/// (folded) the latency statistics and how it was all measured.
 ///
 /// Recall by face size comes from the `sizes` protocol stored in the results, or is
 /// computed by the registered `sizes` evaluator when the dataset is at hand; the gallery needs the
@@ -31,7 +32,7 @@ public struct HTMLReport {
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         out += "<title>\(HTMLText.escape(title))</title>\n<style>\n\(ReportStylesheet.css)\n</style>\n</head>\n<body>\n"
         out += "<header class=\"page\"><h1>\(HTMLText.escape(title))</h1>\n"
-        for line in MarkdownReport.runList(comparisons) { out += "<p>\(HTMLText.inline(line))</p>\n" }
+        out += runsTable(RunDescription.list(comparisons))
         if comparisons.count > 1 {
             out += "<nav>" + comparisons.map { "<a href=\"#\(anchor($0.dataset))\">\(HTMLText.escape($0.dataset))</a>" }.joined() + "</nav>\n"
         }
@@ -41,6 +42,22 @@ public struct HTMLReport {
         return out
     }
 
+    /// The runs shown, one row each, in the header: what each ran, on which commit and
+    /// machine, when.
+    func runsTable(_ runs: [RunDescription]) -> String {
+        guard !runs.isEmpty else { return "" }
+        let labelled = runs.contains { $0.label != nil }
+        var out = "<table class=\"runs\"><thead><tr>" + (labelled ? "<th>Run</th>" : "")
+        out += "<th>Detectors</th><th>Commit</th><th>Machine</th><th>Date</th></tr></thead><tbody>\n"
+        for run in runs {
+            out += "<tr>" + (labelled ? "<td><strong>\(HTMLText.escape(run.label ?? ""))</strong></td>" : "")
+            out += "<td>" + run.detectors.map { "<code>\(HTMLText.escape($0))</code>" }.joined(separator: " ") + "</td>"
+            out += "<td><code>\(HTMLText.escape(run.commit ?? "–"))</code>\(run.build.map { " (\(HTMLText.escape($0)) build)" } ?? "")</td>"
+            out += "<td>\(HTMLText.escape(run.machine ?? "–"))</td><td>\(HTMLText.escape(run.date ?? "–"))</td></tr>\n"
+        }
+        return out + "</tbody></table>\n"
+    }
+
     mutating func section(_ comparison: DatasetComparison) -> String {
         let styles = SeriesStyle.styles(comparison)
         let counts = Set(comparison.entries.map { "\($0.results.dataset.images) images · \($0.results.dataset.faces) faces" })
@@ -48,7 +65,8 @@ public struct HTMLReport {
         out += "<h2>\(HTMLText.escape(comparison.dataset))<small>\(HTMLText.escape(counts.sorted().joined(separator: " / ")))</small></h2>\n"
         for warning in ComparisonReport.warnings(comparison) { out += "<p class=\"warning\">\(HTMLText.inline(warning))</p>\n" }
         out += ComparisonReport.summaryTable(comparison).html
-        out += "<p class=\"note\">Best value per column highlighted. Hover a detector for its full spec.</p>\n"
+        out += "<p class=\"note\">Best value per column highlighted.\(comparison.entries.count > 1 ? " Rows grouped by detector; the change column compares each run with the detector's first." : "") Specs in the header above.</p>\n"
+        for finding in ErrorFindings.sentences(comparison) { out += "<p class=\"finding\">\(HTMLText.inline(finding))</p>\n" }
 
         let dataset = reloaded(comparison)
         let sizes = sizeResults(comparison, dataset: dataset.value)
@@ -58,6 +76,7 @@ public struct HTMLReport {
             LatencyBoxPlot.chart(comparison, styles: styles),
             AccuracySpeedChart.chart(comparison, styles: styles),
             SizeRecallChart.chart(comparison, sizes: sizes, styles: styles),
+            ErrorBreakdownChart.chart(comparison, styles: styles),
             CEDChart.chart(comparison, styles: styles),
         ].compactMap { $0 }
         out += "<h3>Curves and trade-offs</h3>\n<div class=\"charts\">\n" + charts.map(\.html).joined() + "</div>\n"

@@ -18,6 +18,7 @@ enum ReportStylesheet {
         h3 { font-size: 16px; margin: 26px 0 10px; padding-bottom: 4px; border-bottom: 1px solid var(--line); }
         h4 { font-size: 14px; margin: 0 0 4px; }
         .warning { background: #fff4e5; border-left: 4px solid #f29900; padding: 8px 12px; margin: 8px 0; }
+        .finding { background: #eef4fb; border-left: 4px solid #4e79a7; padding: 8px 12px; margin: 8px 0; }
         .note { color: var(--muted); }
         .table-wrap { overflow-x: auto; }
         table { border-collapse: collapse; font-variant-numeric: tabular-nums; margin: 6px 0 10px; }
@@ -45,9 +46,35 @@ enum ReportStylesheet {
         .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 6px; }
         .gallery-row { margin: 14px 0 4px; }
         .thumbs { display: grid; grid-template-columns: repeat(auto-fill, minmax(250px, 1fr)); gap: 12px; }
-        figure.thumb { margin: 0; }
-        figure.thumb img { display: block; max-width: 100%; height: auto; border-radius: 4px; border: 1px solid var(--line); }
+        figure.thumb { margin: 0; position: relative; }
+        figure.thumb img { display: block; width: 100%; height: auto; border-radius: 4px; border: 1px solid var(--line); cursor: zoom-in; }
         figure.thumb figcaption { font-size: 12px; color: var(--muted); margin-top: 3px; overflow-wrap: anywhere; }
+        figure.thumb .close, figure.thumb .full-only { display: none; }
+        figure.thumb:target { position: fixed; inset: 0; z-index: 10; background: rgba(16,19,26,.94); padding: 28px 24px 16px;
+          display: flex; flex-direction: column; align-items: center; justify-content: center; }
+        figure.thumb:target img { width: auto; height: calc(100vh - 90px); max-width: 100%; object-fit: contain; cursor: default; border: 0; }
+        figure.thumb:target figcaption { color: #e8eaed; font-size: 14px; text-align: center; }
+        figure.thumb:target .full-only { display: inline; }
+        figure.thumb:target .close { display: block; position: absolute; top: 6px; right: 18px; color: #fff; font-size: 30px; text-decoration: none; }
+        header.page table.runs { border-collapse: collapse; margin: 10px 0 4px; font-size: 13px; }
+        header.page table.runs th, header.page table.runs td { color: #e8ecf5; background: none; border-bottom: 1px solid rgba(255,255,255,.18); white-space: normal; vertical-align: top; }
+        header.page table.runs th { color: #c9d1e3; }
+        td.change { color: var(--muted); font-size: 12.5px; }
+        td.change .worse { color: #b3261e; font-weight: 600; }
+        td.change .better { color: #1e7b34; font-weight: 600; }
+        tbody tr.group-start td { border-top: 2px solid #c4c8ce; }
+        .identical { color: var(--muted); font-size: 12.5px; margin: 4px 0 0; }
+        @media print {
+          body { background: #fff; }
+          header.page { background: #fff; color: var(--ink); border-bottom: 2px solid var(--ink); }
+          header.page p, header.page table.runs th, header.page table.runs td { color: var(--ink); }
+          header.page code { background: #f1f3f4; color: var(--ink); }
+          header.page table.runs th, header.page table.runs td { border-bottom: 1px solid var(--line); }
+          section.dataset { box-shadow: none; break-inside: auto; }
+          details { display: block; }
+          figure.thumb:target { position: static; background: none; padding: 0; }
+          figure.thumb .close { display: none !important; }
+        }
         figure.thumb.missing { width: 240px; padding: 12px; border: 1px dashed var(--line); }
         details { margin-top: 18px; }
         details summary { cursor: pointer; color: var(--muted); font-weight: 600; }

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Fuzzes FaceBench's readers with libFuzzer (docs/fuzzing.md).
+#
+#   scripts/fuzz.sh --seconds N [--keep-going] [TARGET…]   each target for N seconds, growing
+#                                                          .build/fuzz/corpus/<target> (make fuzz)
+#   scripts/fuzz.sh --runs N [--seed S] [TARGET…]          each target for exactly N inputs from
+#                                                          the seeds alone: deterministic (CI)
+#   scripts/fuzz.sh --list                                 the targets
+#
+# --keep-going runs libFuzzer in fork mode, so a crash, leak of memory past the cap or timeout
+# is saved and fuzzing goes on (for long sessions). Without it the first crash stops the target.
+# Crash reproducers go to .build/fuzz/crashes/<target>/; the exit status is 1 if any target
+# crashed. Seeds: scripts/fuzz/make-corpus.py (real files from $DATASETS, default
+# ../shared/datasets) and the committed reproducers in Tests/Fixtures/fuzz/<target>/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds="" runs="" seed=1 keep_going=0 list=0 targets=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --seconds) seconds=$2; shift 2 ;;
+    --runs) runs=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --keep-going) keep_going=1; shift ;;
+    --list) list=1; shift ;;
+    -*) echo "fuzz.sh: unknown option $1" >&2; exit 64 ;;
+    *) targets+=("$1"); shift ;;
+  esac
+done
+if [ "$list" = 0 ] && [ -z "$seconds$runs" ]; then
+  echo "usage: fuzz.sh --seconds N [--keep-going] [TARGET…] | --runs N [--seed S] [TARGET…] | --list" >&2
+  exit 64
+fi
+
+# Caps every target runs under: the memory a process may reach (libFuzzer's RSS and single
+# allocation limits, so a decompression bomb is a finding) and the time one input may take.
+RSS_LIMIT_MB=${FUZZ_RSS_LIMIT_MB:-1024}
+INPUT_TIMEOUT=${FUZZ_INPUT_TIMEOUT:-10}
+DATASETS=${DATASETS:-../shared/datasets}
+WORK=.build/fuzz
+# Swift's own crash handler would report a trap instead of libFuzzer, and trips AddressSanitizer.
+export SWIFT_BACKTRACE=enable=no
+BINARY=$WORK/release/facebench-fuzz
+
+# Its own build path and flags: libFuzzer plus AddressSanitizer (the C shim of the image
+# decoder is instrumented too); -enable-testing lets the targets reach internal readers.
+FACEBENCH_FUZZ=1 swift build --build-path "$WORK" -c release --product facebench-fuzz \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing -Xcc -fsanitize=fuzzer-no-link,address 2>&1 \
+  | grep -v "warning: Cannot export local symbol" >&2
+
+known=$(FACEBENCH_FUZZ_TARGET=list "$BINARY")
+if [ "$list" = 1 ]; then
+  echo "$known"
+  exit 0
+fi
+if [ ${#targets[@]} -eq 0 ]; then mapfile -t targets < <(cut -f1 <<<"$known"); fi
+
+# Seeds from a real run (results.json, images.jsonl, COCO files), when a release facebench
+# is built; the run takes a second.
+seed_run=$WORK/seed-run
+if [ ! -d "$seed_run" ] && [ -x .build/release/facebench ]; then
+  .build/release/facebench run --dataset dlib-faces --detector swift-lbp --out "$seed_run" >/dev/null
+fi
+rm -rf "$WORK/seeds"
+/usr/bin/python3 scripts/fuzz/make-corpus.py "$WORK/seeds" "$DATASETS" "$seed_run" >/dev/null
+
+# The targets' scratch files (readers that take paths), in memory: a run log's fdatasync or a
+# dataset's file writes cost nothing there. Removed at exit.
+scratch_base=${FUZZ_TMPDIR:-/dev/shm}
+[ -d "$scratch_base" ] && [ -w "$scratch_base" ] || scratch_base=/tmp
+scratch=$(mktemp -d "$scratch_base/facebench-fuzz.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+
+failed=0
+printf '%-20s %12s %10s %8s %6s %8s %s\n' target executions exec/s seconds crashes peak_MB status
+for target in "${targets[@]}"; do
+  max_len=$(awk -F'\t' -v t="$target" '$1 == t { print $2 }' <<<"$known")
+  if [ -z "$max_len" ]; then echo "fuzz.sh: unknown target $target" >&2; exit 64; fi
+  crashes=$WORK/crashes/$target
+  log=$WORK/logs/$target.log
+  mkdir -p "$crashes" "$WORK/logs"
+  if [ -n "$runs" ]; then
+    # A fresh corpus folder each time: what earlier runs found must not change this one.
+    corpus=$WORK/ci-corpus/$target
+    rm -rf "$corpus"
+    limit=(-runs="$runs" -seed="$seed")
+  else
+    corpus=$WORK/corpus/$target
+    limit=(-max_total_time="$seconds")
+  fi
+  mkdir -p "$corpus"
+  mode=()
+  if [ "$keep_going" = 1 ]; then mode=(-fork=1 -ignore_crashes=1 -ignore_ooms=1 -ignore_timeouts=1); fi
+  inputs=("$corpus")
+  for folder in "$WORK/seeds/$target" "Tests/Fixtures/fuzz/$target"; do
+    if [ -d "$folder" ]; then inputs+=("$folder"); fi
+  done
+  before=$(find "$crashes" -type f | wc -l)
+  start=$(date +%s)
+  status=0
+  # GNU time's maximum RSS covers fork mode's jobs too (the largest process it waited for).
+  TMPDIR=$scratch FACEBENCH_FUZZ_TARGET=$target /usr/bin/time -f %M -o "$log.rss" "$BINARY" "${limit[@]}" "${mode[@]}" -max_len="$max_len" \
+    -rss_limit_mb="$RSS_LIMIT_MB" -malloc_limit_mb="$RSS_LIMIT_MB" -timeout="$INPUT_TIMEOUT" \
+    -artifact_prefix="$crashes/" -print_final_stats=1 "${inputs[@]}" >"$log" 2>&1 || status=$?
+  elapsed=$(( $(date +%s) - start ))
+  found=$(( $(find "$crashes" -type f | wc -l) - before ))
+  if [ "$keep_going" = 1 ]; then
+    # Fork mode's last status line: "#N: cov: … oom/timeout/crash: a/b/c …".
+    executions=$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#' || true)
+  else
+    executions=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{ print $2 }' || true)
+  fi
+  peak=$(( $(tail -1 "$log.rss") / 1024 ))
+  executions=${executions:-0}
+  result=ok
+  if [ "$status" -ne 0 ] || [ "$found" -gt 0 ]; then result="FAILED (exit $status; $log)"; failed=1; fi
+  printf '%-20s %12s %10s %8s %6s %8s %s\n' "$target" "$executions" $(( executions / (elapsed > 0 ? elapsed : 1) )) \
+    "$elapsed" "$found" "$peak" "$result"
+done
+if [ "$failed" = 1 ]; then
+  echo "fuzz.sh: crashes, timeouts or memory past ${RSS_LIMIT_MB} MB; reproducers in $WORK/crashes/" >&2
+  exit 1
+fi

@@ -1,0 +1,309 @@
+#!/usr/bin/env python3
+"""Builds the fuzzers' seed corpus (docs/fuzzing.md): one folder per target under OUT, from the
+real files in ../shared/datasets (never committed: they are third-party data), the project's
+own fixtures, the files of a real `facebench run`, and crafted edge cases.
+
+Seeds are cut down where the real file is larger than the target's input cap, so they keep
+their structure (whole records, closed XML) instead of being truncated by libFuzzer.
+
+usage: make-corpus.py OUT DATASETS [RUN_FOLDER]
+  RUN_FOLDER: output of `facebench run` (results.json, images.jsonl, COCO files), optional.
+Needs the system Python's cv2 (python3-opencv) for the small re-encoded images.
+"""
+import glob
+import hashlib
+import json
+import os
+import struct
+import sys
+import xml.etree.ElementTree as ET
+import zlib
+
+OUT, DATASETS = sys.argv[1], sys.argv[2]
+RUN = sys.argv[3] if len(sys.argv) > 3 else None
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CASCADES = "/usr/share/opencv4"
+counts = {}
+
+
+def seed(target, data):
+    if isinstance(data, str):
+        data = data.encode()
+    folder = os.path.join(OUT, target)
+    os.makedirs(folder, exist_ok=True)
+    # Named by content, as libFuzzer names the inputs it adds, so rebuilding is idempotent.
+    with open(os.path.join(folder, "seed-" + hashlib.sha1(data).hexdigest()), "wb") as f:
+        f.write(data)
+    counts[target] = counts.get(target, 0) + 1
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def dataset(*parts):
+    return os.path.join(DATASETS, *parts)
+
+
+# JSON: the fixtures' ground truth and results, the baseline, a real run's files.
+for path in sorted(glob.glob(os.path.join(ROOT, "Tests/Fixtures/Evaluation/*.json"))):
+    document = json.loads(read(path))
+    if "ground_truth" in document:
+        seed("coco-ground-truth", json.dumps(document["ground_truth"]))
+    if "results" in document:
+        seed("coco-results", json.dumps(document["results"]))
+    seed("json", json.dumps(document)[:8192])
+baseline = read(os.path.join(ROOT, "Results/baseline.json"))
+seed("baseline-json", baseline)
+seed("json", baseline)
+if RUN:
+    for path in sorted(glob.glob(os.path.join(RUN, "**/*"), recursive=True)):
+        name = os.path.basename(path)
+        if name == "results.json":
+            seed("results-json", read(path))
+            seed("json", read(path)[:16384])
+        elif name == "images.jsonl":
+            seed("run-log", read(path))
+        elif name.endswith(".json") and "coco" in name:
+            document = json.loads(read(path))
+            seed("coco-ground-truth" if isinstance(document, dict) else "coco-results", read(path))
+        elif path.endswith(".txt") and ".wider/" in path:
+            seed("wider-predictions", read(path))
+for text in ['{"a":[1,-0.0,2.5e-3,true,false,null,"\\u00e9\\ud83d\\ude00"]}', "\ufeff{}", "[" * 5000 + "]" * 5000,
+             '{"x":1e400}', '{"x":NaN}', '{"k":"\\ud800"}', "[1,]", '{"a":1,"a":2}']:
+    seed("json", text)
+seed("coco-ground-truth", json.dumps({
+    "images": [{"id": 1, "file_name": "a.jpg", "width": 640, "height": 480}, {"id": 2 ** 62, "file_name": "b.jpg"}],
+    "annotations": [{"id": 1, "image_id": 1, "category_id": 1, "bbox": [1e308, 2, -3, 4], "iscrowd": 0, "area": 12}],
+    "categories": [{"id": 1, "name": "face"}]}))
+seed("coco-results", '[{"image_id":1,"category_id":1,"bbox":[1,2,3,4],"score":NaN},'
+     '{"image_id":9223372036854775807,"category_id":1,"bbox":[1e308,0,1e308,1],"score":0.5}]')
+
+# Exec protocol: a handshake line, then a response line.
+handshake = '{"protocol":"facebench.exec/1","name":"fuzz","version":"1","input":"pixels","parameters":{"a":1},"score":"s"}'
+for response in ['{"id":1,"faces":[{"box":[1,2,3,4],"score":0.9,"landmarks":[[1,2],[3,4]]}],"inference_ms":3.5}',
+                 '{"id":1,"error":"cannot read"}', '{"id":1,"faces":[]}',
+                 '{"id":1,"faces":[{"box":[1e308,NaN,-1,4],"score":1e999}]}']:
+    seed("exec-reply", handshake + "\n" + response)
+
+# XML: dlib's files (the landmark files cut to their first images), VOC made from dlib's boxes,
+# cascades (Haar cut to two stages with only the features they use).
+def dlib_excerpt(path, images):
+    tree = ET.parse(path)
+    parent = tree.getroot().find("images")
+    for image in parent.findall("image")[images:]:
+        parent.remove(image)
+    return ET.tostring(tree.getroot())
+
+
+for name in ["training.xml", "testing.xml", "training_with_face_landmarks.xml", "testing_with_face_landmarks.xml"]:
+    excerpt = dlib_excerpt(dataset("dlib-faces", name), 1 if "landmarks" in name else 10)
+    seed("dlib-xml", excerpt)
+    seed("xml", excerpt)
+for image in ET.parse(dataset("dlib-faces", "training.xml")).getroot().iter("image"):
+    objects = "".join(
+        f"<object><name>face</name><difficult>{box.get('ignore', '0')}</difficult><bndbox><xmin>{box.get('left')}</xmin>"
+        f"<ymin>{box.get('top')}</ymin><xmax>{int(box.get('left')) + int(box.get('width'))}</xmax>"
+        f"<ymax>{int(box.get('top')) + int(box.get('height'))}</ymax></bndbox></object>" for box in image.iter("box"))
+    seed("voc-xml", f"<annotation><filename>{image.get('file')}</filename><size><width>500</width><height>375</height>"
+                    f"<depth>3</depth></size>{objects}</annotation>")
+seed("xml", '<?xml version="1.0"?>\n<!DOCTYPE d [<!ENTITY e "x">]><!-- c --><d a="&amp;&#65;&#x42;"><![CDATA[<x>]]><e/></d>')
+
+
+def cut_haar(path, stages):
+    tree = ET.parse(path)
+    cascade = tree.getroot().find("cascade")
+    stage_list = cascade.find("stages")
+    for stage in stage_list.findall("_")[stages:]:
+        stage_list.remove(stage)
+    cascade.find("stageNum").text = str(stages)
+    features = cascade.find("features").findall("_")
+    used = {}
+    for nodes in stage_list.iter("internalNodes"):
+        values = nodes.text.split()
+        for i in range(0, len(values), 4):
+            values[i + 2] = str(used.setdefault(int(values[i + 2]), len(used)))
+        nodes.text = " ".join(values)
+    feature_list = cascade.find("features")
+    for feature in list(feature_list):
+        feature_list.remove(feature)
+    for old in sorted(used, key=used.get):
+        feature_list.append(features[old])
+    return ET.tostring(tree.getroot())
+
+
+for name in ["haarcascade_frontalface_default.xml", "haarcascade_frontalface_alt.xml", "haarcascade_frontalface_alt_tree.xml"]:
+    seed("cascade", cut_haar(os.path.join(CASCADES, "haarcascades", name), 2))
+for name in ["lbpcascade_frontalface.xml", "lbpcascade_frontalface_improved.xml"]:
+    seed("cascade", read(os.path.join(CASCADES, "lbpcascades", name)))
+seed("xml", cut_haar(os.path.join(CASCADES, "haarcascades", "haarcascade_frontalface_alt2.xml"), 1))
+
+# Text datasets: WIDER cut at record boundaries, FDDB folds, MIT+CMU lists; predictions made
+# from the ground truth.
+wider_lines = read(dataset("wider-val-gt", "wider_face_val_bbx_gt.txt")).decode().splitlines()
+records, index = [], 0
+while index < len(wider_lines):
+    count = int(wider_lines[index + 1])
+    size = 2 + max(count, 1)
+    records.append(wider_lines[index:index + size])
+    index += size
+for start in [0, 100, 1000, 2000, 3000]:
+    seed("wider-text", "\n".join(line for record in records[start:start + 20] for line in record) + "\n")
+for record in records[:40:4]:
+    boxes = [line.split()[:4] for line in record[2:2 + int(record[1])]]
+    seed("wider-predictions", f"{os.path.basename(record[0])[:-4]}\n{len(boxes)}\n"
+                              + "".join(" ".join(box) + f" 0.{len(box)}9\n" for box in boxes))
+for path in sorted(glob.glob(dataset("fddb-folds", "FDDB-fold-*-ellipseList.txt"))):
+    seed("fddb", read(path))
+seed("fddb", "2002/08/11/big/img_591\n1\n1e300 1 1e300 10 10 1\n")
+for name in ["ground_truth_bboxes.txt", "ground_truth_bboxes_face_only.txt"]:
+    seed("mit-cmu", read(dataset("mit-cmu", name)))
+
+# MAT v5: the MATLAB fixtures, and WIDER-shaped files (written here, stdlib only) holding the
+# first events of the real ground truth, plain and compressed.
+for path in sorted(glob.glob(os.path.join(ROOT, "Tests/Fixtures/MATLAB/*.mat"))):
+    seed("mat", read(path))
+
+
+def element(kind, payload):
+    padding = b"\0" * (-len(payload) % 8)
+    return struct.pack("<II", kind, len(payload)) + payload + padding
+
+
+def matrix(name, class_code, dims, body):
+    flags = element(6, struct.pack("<II", class_code, 0))
+    return element(14, flags + element(5, struct.pack(f"<{len(dims)}i", *dims)) + element(1, name.encode()) + body)
+
+
+def doubles(name, rows):
+    columns = len(rows[0]) if rows else 0
+    values = [rows[r][c] for c in range(columns) for r in range(len(rows))]
+    return matrix(name, 6, [len(rows), columns], element(9, struct.pack(f"<{len(values)}d", *values)))
+
+
+def chars(name, text):
+    return matrix(name, 4, [1, len(text)], element(4, struct.pack(f"<{len(text)}H", *map(ord, text))))
+
+
+def cells(name, items, dims=None):
+    return matrix(name, 1, dims or [len(items), 1], b"".join(items))
+
+
+def mat_file(variables, compressed):
+    header = b"MATLAB 5.0 MAT-file, written by FaceBench's fuzz corpus".ljust(116) + b"\0" * 8 + struct.pack("<H", 0x0100) + b"IM"
+    if compressed:
+        # Compressed elements are not padded to 8 bytes.
+        return header + b"".join(struct.pack("<II", 15, len(packed)) + packed for packed in map(zlib.compress, variables))
+    return header + b"".join(variables)
+
+
+events = {}
+for record in records[:60]:
+    event = record[0].split("/")[0]
+    events.setdefault(event, []).append(record)
+chosen = list(events.items())[:2]
+labels = ["blur", "expression", "illumination", "invalid", "occlusion", "pose"]
+faces = [[[float(v) for v in line.split()[:10]] for line in record[2:2 + int(record[1])]] for _, rs in chosen for record in rs[:3]]
+per_event = [rs[:3] for _, rs in chosen]
+variables = [
+    cells("event_list", [chars("", event) for event, _ in chosen]),
+    cells("file_list", [cells("", [chars("", os.path.basename(r[0])[:-4]) for r in rs]) for rs in per_event]),
+    cells("face_bbx_list", [cells("", [doubles("", [[float(v) for v in line.split()[:4]] for line in r[2:2 + int(r[1])]])
+                                       for r in rs]) for rs in per_event]),
+] + [
+    cells(label + "_label_list", [cells("", [doubles("", [[float(line.split()[4 + offset])] for line in r[2:2 + int(r[1])]])
+                                             for r in rs]) for rs in per_event])
+    for offset, label in enumerate(labels)
+]
+for compressed in [False, True]:
+    seed("wider-mat", mat_file(variables, compressed))
+    seed("mat", mat_file(variables, compressed))
+seed("mat", read(dataset("wider-val-gt", "wider_easy_val.mat"))[:8192])
+
+# Inflate: zlib streams of real files at every level, and stored blocks.
+for path in [dataset("mit-cmu", "ground_truth_bboxes.txt"), dataset("dlib-faces", "training.xml"),
+             dataset("mit-cmu", "images", "Argentina.png")]:
+    data = read(path)[:16384]
+    for level in [0, 1, 6, 9]:
+        seed("inflate", zlib.compress(data, level))
+    raw = zlib.compressobj(9, zlib.DEFLATED, -15)
+    seed("inflate", raw.compress(data) + raw.flush())
+
+# Images: real files' headers, and small re-encodings of real images in every flavour the
+# decoder takes.
+import cv2  # noqa: E402  (system Python; see the module docstring)
+
+gray = cv2.imread(dataset("mit-cmu", "images", "Argentina.png"), cv2.IMREAD_GRAYSCALE)
+color = cv2.imread(dataset("dlib-faces", "2008_001009.jpg"), cv2.IMREAD_COLOR)
+small_gray, small_color = cv2.resize(gray, (40, 30)), cv2.resize(color, (48, 36))
+encodings = [
+    (".jpg", small_color, []), (".jpg", small_gray, []), (".jpg", small_color, [cv2.IMWRITE_JPEG_PROGRESSIVE, 1]),
+    (".jpg", small_color, [cv2.IMWRITE_JPEG_QUALITY, 10]), (".png", small_gray, []), (".png", small_color, []),
+    (".png", cv2.cvtColor(small_color, cv2.COLOR_BGR2BGRA), []), (".png", (small_gray.astype("uint16") * 257), []),
+    (".png", small_gray, [cv2.IMWRITE_PNG_BILEVEL, 1]), (".pgm", small_gray, []), (".ppm", small_color, []),
+]
+for extension, pixels, parameters in encodings:
+    ok, encoded = cv2.imencode(extension, pixels, parameters)
+    seed("image-decoder", encoded.tobytes())
+    seed("image-header", encoded.tobytes())
+for path in [dataset("dlib-faces", "2008_001009.jpg"), dataset("mit-cmu", "images", "Argentina.png"),
+             dataset("dlib-faces", "bald_guys.jpg")]:
+    seed("image-header", read(path)[:4096])
+seed("image-decoder", read(dataset("dlib-faces", "2008_001009.jpg")))
+
+# Detector specs: the README's examples and edge cases.
+for spec in ["haar", "swift-haar:cascade=alt2,scale=1.05,neighbors=5,min=30", "big=swift-lbp:cascade=improved,score=neighbors",
+             "swift-haar:cascade=/tmp/x.xml", "swift-lbp:scale=1.0000001,max=10,min=20", "exec:--timeout=5 prog 'a b' \"c\\\"d\" e\\ f",
+             "exec:", "swift-haar:scale=1e308", "swift-haar:neighbors=99999999999999999999", "x=swift-haar:,,,=", "é=swift-lbp"]:
+    seed("detector-spec", spec)
+
+# Hostile inputs of the kinds issue 13 lists (each in a few bytes): deep nesting, element
+# counts and sizes past any cap, branches out of range, numbers past Int.
+seed("xml", "<a>" * 20000)
+seed("dlib-xml", "<dataset><images>" + "<image file='a.jpg'>" * 10000)
+seed("json", '{"a":' * 20000)
+seed("cascade", '<opencv_storage><cascade>' + "<_>" * 20000)
+lbp = read(os.path.join(CASCADES, "lbpcascades", "lbpcascade_frontalface.xml")).decode()
+seed("cascade", lbp.replace("<maxCatCount>256</maxCatCount>", "<maxCatCount>0</maxCatCount>"))
+seed("cascade", lbp.replace("<maxCatCount>256</maxCatCount>", "<maxCatCount>2000000000</maxCatCount>"))
+haar = cut_haar(os.path.join(CASCADES, "haarcascades", "haarcascade_frontalface_default.xml"), 1).decode()
+first_nodes = haar.index("<internalNodes>") + len("<internalNodes>")
+seed("cascade", haar[:first_nodes] + "\n0 -1 999999 " + haar[first_nodes:].split(None, 3)[3])
+seed("cascade", haar[:first_nodes] + "\n0 -1 -5 " + haar[first_nodes:].split(None, 3)[3])
+seed("cascade", haar[:first_nodes] + "\n1 -1 0 " + haar[first_nodes:].split(None, 3)[3])
+seed("mat", mat_file([matrix("s", 2, [100000, 100000], element(5, struct.pack("<i", 0)))], False))
+seed("mat", mat_file([matrix("d", 6, [2 ** 31 - 1, 2 ** 31 - 1, 2 ** 31 - 1], element(9, b""))], False))
+seed("mat", mat_file([matrix("c", 1, [2 ** 31 - 1, 2 ** 31 - 1], b"")], False))
+nested = doubles("", [[1.0]])
+for _ in range(1000):
+    nested = cells("", [nested])
+seed("mat", mat_file([nested], False))
+seed("mat", mat_file([element(15, zlib.compress(matrix("z", 9, [1, 1 << 23], element(2, b"\0" * (1 << 23))), 9))], False))
+seed("inflate", zlib.compress(b"\0" * (8 << 20), 9))
+seed("wider-text", "0--Parade/0_Parade_marchingband_1_849.jpg\n9223372036854775807\n1 2 3 4 0 0 0 0 0 0\n")
+seed("wider-text", "0--Parade/0_Parade_marchingband_1_849.jpg\n1\n1 2 3 4 inf 0 0 0 0 0\n")
+seed("fddb", "2002/08/11/big/img_591\n9223372036854775807\n1 1 0 10 10 1\n")
+seed("mit-cmu", "a.jpg 0 0 1e308 1e308\n")
+seed("coco-ground-truth", "\ufeff" + json.dumps({"images": [{"id": 1, "file_name": "a.jpg", "width": -5, "height": 1e300}],
+                                                  "annotations": [], "categories": []}))
+
+
+def png_header(width, height):
+    def chunk(kind, payload):
+        return struct.pack(">I", len(payload)) + kind + payload + struct.pack(">I", zlib.crc32(kind + payload))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"\0" * 4096)) + chunk(b"IEND", b""))
+
+
+seed("image-decoder", png_header(60000, 60000))
+seed("image-header", png_header(60000, 60000))
+ok, jpeg = cv2.imencode(".jpg", small_gray)
+jpeg = bytearray(jpeg.tobytes())
+frame = jpeg.index(b"\xff\xc0")
+jpeg[frame + 5:frame + 9] = struct.pack(">HH", 20000, 20000)
+seed("image-decoder", bytes(jpeg))
+seed("image-header", b"\xff\xd8" + b"\xff\xe1\xff\xff" + b"\0" * 65533 + bytes(jpeg[2:]))
+
+for target in sorted(counts):
+    print(f"{target}: {counts[target]} seeds")
