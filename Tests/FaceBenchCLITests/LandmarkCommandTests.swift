@@ -44,7 +44,7 @@ final class LandmarkCommandTests: XCTestCase {
         XCTAssertEqual(gt["annotations"]?.array?.first?["keypoints"]?.array?.count, 68 * 3)
         let report = try String(contentsOfFile: out + "/dlib-faces/report.md", encoding: .utf8)
         XCTAssertTrue(report.contains("| hog-landmarks=dlib68 (dlib68 stage) "), "the stage's own latency row")
-        let html = try String(contentsOfFile: out + "/dlib-faces/report.html", encoding: .utf8)
+        let html = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
         XCTAssertTrue(html.contains("Landmarks: cumulative error distribution"), "CED curves")
         XCTAssertTrue(html.contains("<h3>Worst landmark faces</h3>"), "the worst faces' gallery")
         XCTAssertTrue(html.contains("with true and predicted landmarks"), "cropped faces drawn, not an error note")

@@ -140,7 +140,7 @@ final class LandmarkEvaluatorTests: XCTestCase {
             "<dataset><images>\n<image file='a.jpg' width='100' height='100'>\n<box top='10' left='10' width='50' height='50'>\n\(parts)</box></image></images></dataset>"
         }
         let cases = [
-            ("<part name='00' x='nan' y='3'/>\n", "is not finite"),
+            ("<part name='00' x='nan' y='3'/>\n", "x is nan"),
             ("<part name='00' x='900' y='3'/>\n", "far outside the 100x100 image"),
             ("<part name='00' x='1' y='3'/>\n<part name='02' x='1' y='3'/>\n", "part 1 is missing or repeated"),
         ]
