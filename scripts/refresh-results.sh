@@ -22,7 +22,7 @@ if [ -z "$run" ]; then
 fi
 
 # A lighter gallery than the default keeps the committed HTML well under 1 MB.
-"$facebench" report "$run" --format markdown,html --gallery 3 --image-side 480 --out Results/comparison
+"$facebench" report "$run" --format markdown,html --gallery 2 --image-side 360 --out Results/comparison
 ./scripts/readme-comparison.sh Results/comparison.md README.md
 if [ "$baseline" = 1 ]; then
   "$facebench" baseline update "$run" --out Results/baseline.json
