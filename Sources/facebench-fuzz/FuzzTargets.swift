@@ -55,16 +55,17 @@ enum FuzzTargets {
                 _ = try CascadeLoader.parse(bytes, path: "cascade.xml")
             },
             FuzzTarget(name: "mat", summary: "MATFile: MATLAB v5 files, compressed elements included", maxLength: text) { bytes in
-                _ = try MATFile(bytes: bytes, path: "input.mat")
+                _ = try MATFile(bytes: bytes, path: "input.mat", zlib: SystemZlib())
             },
             FuzzTarget(name: "wider-mat", summary: "WIDERFaceLoader.loadMAT: WIDER's wider_face_val.mat", maxLength: text) { bytes in
                 let folder = try scratch.folder("wider")
                 _ = try scratch.write(bytes, as: "wider/wider_face_val.mat")
-                _ = try WIDERFaceLoader.loadMAT(root: folder, name: "fuzz", split: "val")
+                _ = try WIDERFaceLoader.loadMAT(root: folder, name: "fuzz", split: "val", zlib: SystemZlib())
             },
-            FuzzTarget(name: "inflate", summary: "Inflate: zlib streams (and the raw deflate inside)", maxLength: text) { bytes in
-                _ = try? Inflate.zlib(bytes)
-                _ = try Inflate.deflate(bytes)
+            FuzzTarget(name: "inflate", summary: "SystemZlib: zlib streams under the MAT reader's inflated-size cap, whole and as a prefix", maxLength: text) { bytes in
+                let zlib = SystemZlib()
+                _ = try? zlib.inflatePrefix(bytes, count: 128)
+                _ = try zlib.inflate(bytes, limit: MATFile.Limits().inflatedBytes)
             },
             FuzzTarget(name: "wider-text", summary: "WIDERFaceLoader.loadText: wider_face_val_bbx_gt.txt", maxLength: text) { bytes in
                 _ = try WIDERFaceLoader.loadText(path: scratch.write(bytes, as: "wider_face_val_bbx_gt.txt"), name: "fuzz")
