@@ -139,7 +139,7 @@ enum OpenCVReference {
 
     static func faces(configuration: CascadeConfiguration, spec: String, images: [String]) throws -> [String: [ScoredBox]] {
         let python = "/usr/bin/python3"
-        guard FileManager.default.isExecutableFile(atPath: python), (try? run(python, ["-c", "import cv2"], input: Data())) != nil else {
+        guard FileManager.default.isExecutableFile(atPath: python), (try? runProcess(python, ["-c", "import cv2"], input: Data())) != nil else {
             throw XCTSkip("Debian's python3-opencv is not installed")
         }
         let request: JSONValue = .object([
@@ -147,28 +147,12 @@ enum OpenCVReference {
             "scale": JSONValue(configuration.scaleFactor), "neighbors": JSONValue(configuration.minNeighbors),
             "min": JSONValue(configuration.minSize), "max": JSONValue(configuration.maxSize), "images": JSONValue(images),
         ])
-        let output = try run(python, [TestData.packageRoot + "/scripts/opencv-reference.py", "--stdin"], input: Data(JSONWriter().bytes(request)))
+        let output = try runProcess(python, [TestData.packageRoot + "/scripts/opencv-reference.py", "--stdin"], input: Data(JSONWriter().bytes(request)))
         let json = try JSONReader.parse([UInt8](output), path: "opencv-reference.py output")
         var faces: [String: [ScoredBox]] = [:]
         for (path, list) in json.object?.pairs ?? [] {
             faces[path] = try (list.array ?? []).map { try ScoredBox($0.array ?? []) }.sorted()
         }
         return faces
-    }
-
-    static func run(_ executable: String, _ arguments: [String], input: Data) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw FaceBenchError.failed("\(executable) exited \(process.terminationStatus)") }
-        return data
     }
 }

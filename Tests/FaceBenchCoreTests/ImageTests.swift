@@ -45,6 +45,16 @@ final class ImageTests: XCTestCase {
         XCTAssertThrowsError(try ImageHeader.size(ofFileAt: cut)) { XCTAssertEqual("\($0)", cut + ": the file ends inside the image header (10 bytes)") }
     }
 
+    /// Found by the fuzzer: a folder where an image was expected trapped inside FileHandle, and
+    /// a PNM size of twenty digits overflowed Int.
+    func testAFolderAndAnOverflowingPNMSizeAreRefusedOrClamped() throws {
+        let scratch = try TestData.temporaryDirectory(self)
+        XCTAssertThrowsError(try ImageHeader.size(ofFileAt: scratch)) { XCTAssertEqual("\($0)", scratch + ": is a folder, not an image") }
+        let pnm = scratch + "/huge.pgm"
+        try Data("P5 99999999999999999999 3\n255\n".utf8).write(to: URL(fileURLWithPath: pnm))
+        XCTAssertEqual(try ImageHeader.size(ofFileAt: pnm), ImageHeader.Size(width: Int(Int32.max), height: 3))
+    }
+
     /// A box as wide as coordinates may be is drawn by walking only its edges inside the image.
     func testAHugeBoxDrawsItsVisibleEdges() {
         var canvas = Canvas(RGBImage(width: 10, height: 10, pixels: [UInt8](repeating: 0, count: 300)))

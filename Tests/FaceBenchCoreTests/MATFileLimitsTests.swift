@@ -40,6 +40,13 @@ final class MATFileLimitsTests: XCTestCase {
         XCTAssertTrue(text.contains("cell array claims 50000000 elements; its remaining 0 bytes hold at most 0"), text)
     }
 
+    /// Found by the fuzzer: characters stored as doubles were converted to Int unchecked.
+    func testCharactersStoredAsHugeDoublesAreRefused() {
+        let codes = CraftedMAT.element(9, (0..<8).map { UInt8(truncatingIfNeeded: (-1e300).bitPattern >> (8 * $0)) })
+        let text = reason(CraftedMAT.file(CraftedMAT.matrix(class: 4, dimensions: [1, 1], contents: codes)))
+        XCTAssertTrue(text.contains("character code -1e+300 is not a UTF-16 code unit"), text)
+    }
+
     func testCellsNestedAHundredThousandDeepAreRefused() {
         let inner = CraftedMAT.nestedCells(depth: 100_000)
         let text = reason(CraftedMAT.file(inner))

@@ -14,19 +14,26 @@ public enum ImageHeader {
     }
 
     public static func size(ofFileAt path: String) throws -> Size {
+        guard !FileIO.isDirectory(path) else { throw FaceBenchError.io(path: path, reason: "is a folder, not an image") }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw FaceBenchError.io(path: path, reason: "cannot open image")
         }
         defer { try? handle.close() }
+        // FileHandle.readData traps on a read error; read(upToCount:) throws instead.
+        func read(_ count: Int) throws -> Data {
+            do { return try handle.read(upToCount: count) ?? Data() } catch {
+                throw FaceBenchError.io(path: path, reason: "cannot read the image header: \(error.localizedDescription)")
+            }
+        }
         // JPEG headers with large EXIF blocks can push SOF past 64 KB; read more on demand,
         // doubling what is held each time, so the re-parses cost no more than reading the file.
-        var data = handle.readData(ofLength: 1 << 16)
+        var data = try read(1 << 16)
         if data.isEmpty { throw FaceBenchError.io(path: path, reason: "the image file is empty (0 bytes)") }
         while true {
             switch parse([UInt8](data)) {
             case .size(let size): return size
             case .needMore:
-                let more = handle.readData(ofLength: max(1 << 18, data.count))
+                let more = try read(max(1 << 18, data.count))
                 if more.isEmpty { throw FaceBenchError.io(path: path, reason: "the file ends inside the image header (\(data.count) bytes)") }
                 data.append(more)
             case .unknown:
@@ -86,7 +93,8 @@ public enum ImageHeader {
             } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) {
                 var value = 0
                 while i < b.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b[i]) {
-                    value = value * 10 + Int(b[i] - UInt8(ascii: "0"))
+                    // Clamped, not trapped: an absurd size then fails the megapixel cap by name.
+                    value = min(value * 10 + Int(b[i] - UInt8(ascii: "0")), Int(Int32.max))
                     i += 1
                 }
                 guard i < b.count else { return .needMore }

@@ -341,7 +341,14 @@ struct MATElementReader {
         case Self.uint8, Self.int8:
             return slice.map(Int.init)
         default:
-            return try numbers(element, context: context).map { Int($0) }
+            // Characters stored as doubles come from the file: a code unit outside UTF-16's
+            // range (or NaN) is refused here, before any conversion to Int.
+            return try numbers(element, context: context).map { value in
+                guard value.isFinite, value >= 0, value <= 0xFFFF else {
+                    throw failure(element.start, context, "character code \(value) is not a UTF-16 code unit")
+                }
+                return Int(value)
+            }
         }
     }
 }
