@@ -69,9 +69,11 @@ enum EvalCommand: FaceBenchCommand {
             let warnings = PredictionChecks.warnings(detections, samples: dataset.samples)
             for warning in warnings { StandardStreams.error("facebench eval: \(label): warning: \(warning)\n") }
             var results = JSONObject(), evaluateTimes = JSONObject()
+            var runOptions = options
+            runOptions.landmarkScheme = importer.landmarkScheme(of: byID)
             for evaluator in protocols {
                 let (result, time) = try bestOf(repeats) {
-                    try evaluator.evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: options)
+                    try evaluator.evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: runOptions)
                 }
                 results[evaluator.name] = result
                 evaluateTimes[evaluator.name] = JSONValue(time)

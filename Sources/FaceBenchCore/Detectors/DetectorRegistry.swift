@@ -27,15 +27,7 @@ public struct DetectorRegistry: Sendable {
             let hint = NameSuggestion.hint(for: spec.kind, among: known)
             throw FaceBenchError.invalidSpec(spec: text, reason: "unknown detector '\(spec.kind)'.\(hint) Known: \(known.joined(separator: ", "))")
         }
-        guard case .parameters = kind.arguments, let arguments = spec.arguments else {
-            return try build(spec, kind: kind, context: context)
-        }
-        let pairs = try DetectorSpec.keyValuePairs(arguments, spec: text)
-        let requested = pairs.filter { $0.key == "landmarks" }.map(\.value)
-        guard let value = requested.first else { return try build(spec, kind: kind, context: context) }
-        guard requested.count == 1 else { throw FaceBenchError.invalidSpec(spec: text, reason: "parameter 'landmarks' given twice") }
-        let rest = pairs.filter { $0.key != "landmarks" }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-        spec.arguments = rest.isEmpty ? nil : rest
+        guard let value = try Self.takeLandmarkStage(from: &spec, kind: kind) else { return try build(spec, kind: kind, context: context) }
         // `true` is the spelling of hog's former built-in 68-point option.
         let stageID = value == "true" ? "dlib68" : value
         if value == "false" { return try build(spec, kind: kind, context: context) }
@@ -51,9 +43,42 @@ public struct DetectorRegistry: Sendable {
             throw FaceBenchError.invalidSpec(
                 spec: text, reason: "\(kind.id) returns its own landmarks (\(own.id)); landmarks= adds a stage to detectors without")
         }
-        let canonical = base.info.spec + (base.info.spec.contains(":") ? "," : ":") + "landmarks=\(stage.id)"
+        let canonical: String
+        if case .freeform = kind.arguments {
+            canonical = kind.id + ":landmarks=\(stage.id):" + base.info.spec.dropFirst(kind.id.count + 1)
+        } else {
+            canonical = base.info.spec + (base.info.spec.contains(":") ? "," : ":") + "landmarks=\(stage.id)"
+        }
         return StagedDetectorFactory(
             base: base, stage: stage, id: label ?? Self.sanitizedID(base.info.id + "-landmarks=" + stage.id), spec: canonical)
+    }
+
+    /// Removes `landmarks=VALUE` from the spec's arguments and returns VALUE. Parameter kinds
+    /// take it as one of their `key=value` pairs; kinds whose arguments are free text (`exec`,
+    /// `plugin`, `file`) take it first, ended by a colon (`file:landmarks=dlib68:faces.json`),
+    /// since their own text (a command line, a path) has no room for a key.
+    static func takeLandmarkStage(from spec: inout DetectorSpec, kind: DetectorKind) throws -> String? {
+        guard let arguments = spec.arguments else { return nil }
+        switch kind.arguments {
+        case .parameters:
+            let pairs = try DetectorSpec.keyValuePairs(arguments, spec: spec.text)
+            let requested = pairs.filter { $0.key == "landmarks" }.map(\.value)
+            guard let value = requested.first else { return nil }
+            guard requested.count == 1 else { throw FaceBenchError.invalidSpec(spec: spec.text, reason: "parameter 'landmarks' given twice") }
+            let rest = pairs.filter { $0.key != "landmarks" }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+            spec.arguments = rest.isEmpty ? nil : rest
+            return value
+        case .freeform:
+            let key = "landmarks="
+            guard arguments.hasPrefix(key) else { return nil }
+            let afterKey = arguments.dropFirst(key.count)
+            guard let colon = afterKey.firstIndex(of: ":") else {
+                throw FaceBenchError.invalidSpec(
+                    spec: spec.text, reason: "on \(kind.id), landmarks= comes before the \(kind.id) arguments and ends with ':', as in \(kind.id):landmarks=dlib68:…")
+            }
+            spec.arguments = String(afterKey[afterKey.index(after: colon)...])
+            return String(afterKey[..<colon])
+        }
     }
 
     private func build(_ spec: DetectorSpec, kind: DetectorKind, context: DetectorContext) throws -> any DetectorFactory {

@@ -67,7 +67,7 @@ public struct LandmarkScheme: Sendable, Hashable {
         id: "dlib5", pointNames: ["left_eye_outer", "left_eye_inner", "right_eye_outer", "right_eye_inner", "nose_base"],
         commonFive: [[2, 3], [0, 1], nil, nil, nil])
 
-    public static let known: [LandmarkScheme] = [five, ibug68, blazeFace, mitCMU6, dlib5]
+    public static let known: [LandmarkScheme] = [five, ibug68, blazeFace, mitCMU6, dlib5, mlKit, cloudVision, vision]
 
     public static func named(_ id: String) -> LandmarkScheme? {
         known.first { $0.id == id }

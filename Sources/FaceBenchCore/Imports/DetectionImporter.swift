@@ -14,9 +14,20 @@ public protocol DetectionImporter: Sendable {
     /// What the loaded detections leave suspicious but legal, counted and phrased for a
     /// warning (WIDER: images without a prediction file).
     func warnings(_ path: String, for dataset: Dataset, loaded: [Int: [Detection]]) -> [String]
+    /// The scheme of the landmarks this format's detections carry (face APIs' own points),
+    /// nil when it has none or the file says (COCO keypoints: the evaluator goes by count).
+    var landmarkScheme: LandmarkScheme? { get }
 }
 
 extension DetectionImporter {
+    public var landmarkScheme: LandmarkScheme? { nil }
+
+    /// `landmarkScheme` when the loaded detections have points of it (or lack some of them),
+    /// so a file of boxes alone can take a `landmarks=` stage.
+    public func landmarkScheme(of loaded: [Int: [Detection]]) -> LandmarkScheme? {
+        let hasPoints = loaded.values.contains { $0.contains { $0.landmarks != nil || $0.attributes[TypedLandmarks.missingAttribute] != nil } }
+        return hasPoints ? landmarkScheme : nil
+    }
     public func warnings(_ path: String, for dataset: Dataset, loaded: [Int: [Detection]]) -> [String] { [] }
 }
 

@@ -10,11 +10,12 @@
 /// The box is `fdBoundingPoly` (the tighter face-detection box) when present, else
 /// `boundingPoly`; the head box is kept as attribute `head_box` (`x,y,width,height`).
 /// Vertices omit zero coordinates (proto3 JSON), which read as 0. Score:
-/// `detectionConfidence`. Landmarks are kept in the order given, their types in attribute
-/// `landmark_types`; angles, likelihoods and `landmarkingConfidence` are attributes under
-/// their API names.
+/// `detectionConfidence`. Landmarks go into scheme `cloudvision`'s order by `type` (positions'
+/// `z` is dropped); angles (degrees), likelihoods and `landmarkingConfidence` are attributes
+/// under their API names.
 public struct GoogleVisionImporter: DetectionImporter {
     public let name = "google-vision"
+    public var landmarkScheme: LandmarkScheme? { .cloudVision }
 
     static let markers = ["\"faceAnnotations\""]
     static let keptAttributes = [
@@ -88,13 +89,22 @@ public struct GoogleVisionImporter: DetectionImporter {
             guard let chosen = faceBox ?? head else { throw source.malformed(here, "no fdBoundingPoly or boundingPoly") }
             var attributes = face.scalarTexts(of: Self.keptAttributes)
             if faceBox != nil, let head { attributes["head_box"] = "\(head.x),\(head.y),\(head.width),\(head.height)" }
-            var landmarks: [Point]?
-            if let list = face["landmarks"]?.array, !list.isEmpty {
-                landmarks = list.map { Point(x: $0["position"]?["x"]?.double ?? 0, y: $0["position"]?["y"]?.double ?? 0) }
-                attributes["landmark_types"] = list.map { $0["type"]?.string ?? "UNKNOWN_LANDMARK" }.joined(separator: ",")
+            var detection = Detection(box: chosen, score: face["detectionConfidence"]?.double ?? 0, attributes: attributes)
+            let typed = try (face["landmarks"]?.array ?? []).enumerated().map { index, landmark in
+                let here = "\(here).landmarks[\(index)]"
+                guard let type = landmark["type"]?.string else { throw source.malformed(here + ".type", "must be a landmark type name") }
+                let position = landmark["position"] ?? .object([:])
+                let x = position["x"].map { $0.double ?? .nan } ?? 0, y = position["y"].map { $0.double ?? .nan } ?? 0
+                guard x.isFinite, y.isFinite else { throw source.malformed(here + ".position", "x and y must be finite numbers") }
+                return (type: type, point: Point(x: x, y: y))
             }
-            return Detection(box: chosen, score: face["detectionConfidence"]?.double ?? 0, landmarks: landmarks, attributes: attributes)
+            TypedLandmarks.attach(typed, scheme: .cloudVision, to: &detection)
+            return detection
         }
+    }
+
+    public func warnings(_ path: String, for dataset: Dataset, loaded: [Int: [Detection]]) -> [String] {
+        TypedLandmarks.warnings(loaded, scheme: .cloudVision)
     }
 
     /// The axis-aligned box around a `BoundingPoly`'s vertices.

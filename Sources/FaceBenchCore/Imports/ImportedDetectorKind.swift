@@ -42,7 +42,8 @@ public enum ImportedDetectorKind {
             kind: "file", id: request.spec.label ?? DetectorRegistry.sanitizedID("file-" + stem),
             spec: "file:\(importer.name):\(path)", backend: "imported (\(importer.name))", library: importer.name,
             parameters: [DetectorInfo.Parameter(name: "format", value: importer.name), DetectorInfo.Parameter(name: "path", value: path)],
-            scoreMeaning: "as recorded in the file", isImported: true)
+            scoreMeaning: "as recorded in the file", isImported: true,
+            landmarkScheme: importer.landmarkScheme(of: bySample))
         return ImportedDetectionsFactory(info: info, detections: byName)
     }
 }

@@ -7,11 +7,13 @@
 /// `{"images": [{"image": name, "faces": [...]}]}` or an object keyed by image name whose
 /// values are face lists.
 ///
-/// ML Kit gives no detection confidence, so every face scores 1. Euler angles,
-/// probabilities and the tracking id are attributes under their API names; landmark types
-/// in `landmark_types`.
+/// ML Kit gives no detection confidence, so every face scores 1. Euler angles (degrees),
+/// probabilities and the tracking id are attributes under their API names. Landmarks go into
+/// scheme `mlkit`'s order by `type`, ML Kit's integer constant (`4` = `LEFT_EYE`) or its name
+/// (`LEFT_EYE`, iOS `LeftEye`).
 public struct MLKitImporter: DetectionImporter {
     public let name = "mlkit"
+    public var landmarkScheme: LandmarkScheme? { .mlKit }
 
     static let keptAttributes = [
         "headEulerAngleX", "headEulerAngleY", "headEulerAngleZ", "smilingProbability", "leftEyeOpenProbability",
@@ -41,16 +43,29 @@ public struct MLKitImporter: DetectionImporter {
         } else {
             throw source.malformed(field, "no boundingBox (or frame)")
         }
-        var attributes = face.scalarTexts(of: Self.keptAttributes)
-        var landmarks: [Point]?
-        if let list = face["landmarks"]?.array, !list.isEmpty {
-            landmarks = try list.enumerated().map { index, landmark in
-                let here = "\(field).landmarks[\(index)].position"
-                guard let position = landmark["position"] else { throw source.malformed(here, "missing") }
-                return Point(x: try source.number(position, "x", field: here), y: try source.number(position, "y", field: here))
-            }
-            attributes["landmark_types"] = list.map { $0["type"].flatMap(\.scalarText) ?? "?" }.joined(separator: ",")
+        var detection = Detection(box: box, score: 1, attributes: face.scalarTexts(of: Self.keptAttributes))
+        let typed = try (face["landmarks"]?.array ?? []).enumerated().map { index, landmark in
+            let here = "\(field).landmarks[\(index)]"
+            guard let position = landmark["position"] else { throw source.malformed(here + ".position", "missing") }
+            let point = Point(x: try source.number(position, "x", field: here + ".position"), y: try source.number(position, "y", field: here + ".position"))
+            return (type: try Self.typeName(landmark["type"], field: here + ".type", source), point: point)
         }
-        return Detection(box: box, score: 1, landmarks: landmarks, attributes: attributes)
+        TypedLandmarks.attach(typed, scheme: .mlKit, to: &detection)
+        return detection
+    }
+
+    public func warnings(_ path: String, for dataset: Dataset, loaded: [Int: [Detection]]) -> [String] {
+        TypedLandmarks.warnings(loaded, scheme: .mlKit)
+    }
+
+    /// A landmark's type as a point name of `mlkit`: from ML Kit's integer constant, or the
+    /// name as given.
+    static func typeName(_ value: JSONValue?, field: String, _ source: ImportSource) throws -> String {
+        if let text = value?.string { return text }
+        if let code = value?.int, let index = LandmarkScheme.mlKitTypeCodes.firstIndex(of: code) {
+            return LandmarkScheme.mlKit.pointNames[index]
+        }
+        let codes = zip(LandmarkScheme.mlKitTypeCodes, LandmarkScheme.mlKit.pointNames).map { "\($0) \($1.uppercased())" }
+        throw source.malformed(field, "expected an ML Kit landmark type: one of \(codes.joined(separator: ", ")), or its name")
     }
 }

@@ -52,6 +52,8 @@ struct StagedDetectorFactory: DetectorFactory {
         }
         info.parameters.append(DetectorInfo.Parameter(name: "landmarks", value: stage.id))
         info.landmarkScheme = stage.scheme
+        // Imported boxes with a stage need the images decoded and the stage timed.
+        info.isImported = false
         self.info = info
     }
 
