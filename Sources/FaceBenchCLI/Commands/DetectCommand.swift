@@ -56,10 +56,12 @@ enum DetectCommand: FaceBenchCommand {
         OpenCVBackend.setThreads(nativeThreads)
         DlibBackend.setThreads(nativeThreads)
         let specs = toolbox.detectorSpecs(arguments.strings("detector"), fallback: Toolbox.defaultDetectors)
-        let factories = try toolbox.registry.factories(for: specs)
-        let sample = try arguments.string("dataset").map { try groundTruth(for: path, in: toolbox.catalog.resolve($0)) }
+        let dataset = try arguments.string("dataset").map { try toolbox.catalog.resolve($0) }
+        let sample = try dataset.map { try groundTruth(for: path, in: $0) }
+        // With the dataset, file: specs can look up this image's imported detections by its name.
+        let factories = try toolbox.registry.factories(for: specs, context: DetectorContext(dataset: dataset))
         let decoded = try toolbox.decoder.decode(path)
-        let input = DetectorInput(decoded: decoded, name: path, path: path)
+        let input = DetectorInput(decoded: decoded, name: sample?.name ?? path, path: path)
         var outcomes: [Outcome] = []
         for factory in factories {
             let (detector, loadMs) = try MonotonicClock.measure { try factory.makeDetector() }
@@ -132,6 +134,7 @@ enum DetectCommand: FaceBenchCommand {
                     }
                     out += "  IoU \(Formatting.fixed(overlap, 2))  \(verdict)"
                 }
+                if let attributes = FaceAPIAttributes(detection.attributes).summary { out += "  \(attributes)" }
                 out += "\n"
             }
         }

@@ -1,7 +1,8 @@
 /// Draws ground truth and detections on an image in FaceBench's outcome colours: matched
 /// faces green, missed faces red and dashed, ignored faces grey, true-positive detections
 /// blue, false positives yellow; each detection labelled with its score and its IoU with the
-/// face it overlaps most; landmarks as dots.
+/// face it overlaps most; landmarks as dots; a face API's attributes (smile, eyes open, head
+/// angles, age, gender) under the box.
 ///
 /// The outcome colours are vivid, saturated hues chosen apart from the charts' detector
 /// palette (`SeriesStyle.palette`, muted): a box's colour says what happened to it, never
@@ -32,6 +33,7 @@ public enum FaceAnnotator {
             canvas.rectangle(box, self.detection, thickness: thickness)
             drawLandmarks(detection.landmarks, scale: scale, on: &canvas)
             label(score(detection.score), above: box, color: self.detection, on: &canvas)
+            drawAttributes(of: detection, below: box, color: self.detection, on: &canvas)
         }
         return canvas.image
     }
@@ -69,6 +71,7 @@ public enum FaceAnnotator {
             }
             canvas.rectangle(box, color, thickness: thickness)
             drawLandmarks(detection.landmarks, scale: scale, on: &canvas)
+            drawAttributes(of: detection, below: box, color: color, on: &canvas)
             if let text = detectionLabels[index] {
                 label(text, above: box, color: color, on: &canvas)
             } else if showScores {
@@ -146,13 +149,22 @@ public enum FaceAnnotator {
         }
     }
 
+    static func drawAttributes(of detection: Detection, below box: Box, color: Color, on canvas: inout Canvas) {
+        for (index, line) in FaceAPIAttributes(detection.attributes).lines.enumerated() {
+            canvas.text(line, x: Int(box.x.rounded()), y: Int(box.maxY.rounded()) + 2 + 10 * index, ink(on: color), background: color)
+        }
+    }
+
     /// Text on the box's colour, dark on the light colours (yellow, green) and white on the
     /// dark ones, so it stays readable.
     static func label(_ text: String, above box: Box, color: Color, on canvas: inout Canvas) {
         let y = Int(box.y.rounded()) - 10
+        canvas.text(text, x: Int(box.x.rounded()), y: max(0, y), ink(on: color), background: color)
+    }
+
+    static func ink(on color: Color) -> Color {
         let luminance = 0.2126 * Double(color.r) + 0.7152 * Double(color.g) + 0.0722 * Double(color.b)
-        let ink = luminance > 140 ? Color(0, 0, 0) : Color(255, 255, 255)
-        canvas.text(text, x: Int(box.x.rounded()), y: max(0, y), ink, background: color)
+        return luminance > 140 ? Color(0, 0, 0) : Color(255, 255, 255)
     }
 
     public static func score(_ value: Double) -> String {
