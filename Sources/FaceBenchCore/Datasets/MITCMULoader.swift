@@ -31,10 +31,16 @@ public enum MITCMULoader {
 
         let landmarkFile = root + "/ground_truth_landmarks.txt"
         var hasLandmarks = false
+        // Where each image's landmark lines are, for the check against the image size, which
+        // is known only once the images' headers are read below.
+        var landmarkLines: NumberedLines?
+        var landmarkLinesByImage: [String: [NumberedLines.Line]] = [:]
         if FileIO.exists(landmarkFile) {
             hasLandmarks = true
             var pointsByImage: [String: [(line: NumberedLines.Line, points: [Point])]] = [:]
-            let landmarkLines = try NumberedLines(path: landmarkFile)
+            let lines = try NumberedLines(path: landmarkFile)
+            landmarkLines = lines
+            let landmarkLines = lines
             for line in landmarkLines {
                 let fields = line.fields
                 if fields.isEmpty { continue }
@@ -52,6 +58,7 @@ public enum MITCMULoader {
                 }
                 for index in faces.indices { faces[index].landmarks = entries[index].points }
                 facesByImage[stem] = faces
+                landmarkLinesByImage[stem] = entries.map(\.line)
             }
         }
 
@@ -65,9 +72,16 @@ public enum MITCMULoader {
         for file in files {
             let path = imageDirectory + "/" + file
             let size = try ImageHeader.size(ofFileAt: path)
-            samples.append(Sample(
-                id: samples.count + 1, name: file, path: path, width: size.width, height: size.height,
-                faces: facesByImage[imageStem(Substring(file))] ?? []))
+            let stem = imageStem(Substring(file))
+            let faces = facesByImage[stem] ?? []
+            if let landmarkLines, let lines = landmarkLinesByImage[stem] {
+                for (face, line) in zip(faces, lines) {
+                    if let problem = LandmarkChecks.problem(face.landmarks ?? [], width: size.width, height: size.height) {
+                        throw landmarkLines.malformed(line, problem)
+                    }
+                }
+            }
+            samples.append(Sample(id: samples.count + 1, name: file, path: path, width: size.width, height: size.height, faces: faces))
         }
         return Dataset(
             name: name, format: "mit-cmu", root: root,
