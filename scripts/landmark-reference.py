@@ -26,6 +26,12 @@ COMMON_FIVE = {
     "blazeface6": [[0], [1], [2], None, None],
     "mitcmu6": [[0], [1], [2], [3], [5]],
     "dlib5": [[2, 3], [0, 1], None, None, None],
+    # The face APIs' schemes (docs/evaluation.md): ML Kit's RIGHT_EYE, LEFT_EYE, MOUTH_RIGHT and
+    # MOUTH_LEFT (subject's sides; NOSE_BASE is not the tip); Cloud Vision's LEFT_EYE, RIGHT_EYE,
+    # NOSE_TIP, MOUTH_LEFT, MOUTH_RIGHT (viewer's sides); Vision's reduced points.
+    "mlkit": [[8], [3], None, [9], [4]],
+    "cloudvision": [[0], [1], [7], [10], [11]],
+    "vision": [[0], [1], None, [3], [4]],
 }
 FIVE_NAMES = ["right_eye", "left_eye", "nose_tip", "right_mouth_corner", "left_mouth_corner"]
 HEIGHT_BUCKETS = [(0, 16), (16, 32), (32, 64), (64, 128), (128, np.inf)]

@@ -1,3 +1,4 @@
+import Foundation
 @testable import FaceBenchCore
 import XCTest
 
@@ -117,6 +118,43 @@ final class LandmarkEvaluatorTests: XCTestCase {
         XCTAssertEqual(found.first?.landmarks, [Point(x: 1, y: 2)])
         XCTAssertNotNil(detector.lastStageMilliseconds)
         XCTAssertEqual(try registry().factory(for: "me=box:landmarks=corner").info.id, "me")
+    }
+
+    /// exec:, plugin: and file: take free text, so `landmarks=` comes first, ended by a colon;
+    /// the rest reaches the kind untouched, and imported boxes with a stage are timed.
+    func testLandmarkStageOnFreeformKindsComesFirst() throws {
+        let seen = LockedList()
+        let free = DetectorKind(id: "free", summary: "", backend: "test", arguments: .freeform(usage: "TEXT")) { request in
+            seen.append(request.spec.arguments ?? "")
+            return Boxes(info: DetectorInfo(kind: "free", id: "free", spec: "free:" + (request.spec.arguments ?? ""), backend: "test",
+                                            library: "", parameters: [], scoreMeaning: "", isImported: true))
+        }
+        let stage = LandmarkStage(
+            id: "corner", summary: "", scheme: LandmarkScheme(id: "corner", pointNames: ["corner"]), library: "lib 1",
+            check: { nil }, makePredictor: { Corners() })
+        let registry = DetectorRegistry([free], landmarkStages: [stage])
+        let factory = try registry.factory(for: "free:landmarks=corner:python3 det.py --x=1:2")
+        XCTAssertEqual(seen.items, ["python3 det.py --x=1:2"])
+        XCTAssertEqual(factory.info.spec, "free:landmarks=corner:python3 det.py --x=1:2")
+        XCTAssertEqual(factory.info.id, "free-landmarks=corner")
+        XCTAssertFalse(factory.info.isImported, "the stage runs on the images, so it is timed")
+        let found = try factory.makeDetector().detect(DetectorInput(image: GrayImage(width: 4, height: 4), name: "x"))
+        XCTAssertEqual(found.first?.landmarks, [Point(x: 1, y: 2)])
+        _ = try registry.factory(for: "free:python3 landmarks=corner:x")
+        XCTAssertEqual(seen.items.last, "python3 landmarks=corner:x", "only a leading landmarks= is the stage")
+        XCTAssertThrowsError(try registry.factory(for: "free:landmarks=corner")) {
+            XCTAssertTrue("\($0)".contains("on free, landmarks= comes before the free arguments and ends with ':'"), "\($0)")
+        }
+        XCTAssertThrowsError(try registry.factory(for: "free:landmarks=dlib9:x")) {
+            XCTAssertTrue("\($0)".contains("landmarks='dlib9' is not a landmark stage; known: corner"), "\($0)")
+        }
+    }
+
+    final class LockedList: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [String] = []
+        func append(_ item: String) { lock.withLock { list.append(item) } }
+        var items: [String] { lock.withLock { list } }
     }
 
     func testLandmarkStageSpecErrors() {

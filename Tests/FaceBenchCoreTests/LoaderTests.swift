@@ -51,6 +51,31 @@ final class MITCMULoaderTests: XCTestCase {
     }
 }
 
+extension MITCMULoaderTests {
+    /// The landmark file is read before the images' sizes are known; a point far outside its
+    /// image is refused once the header gives the size, naming the landmark file's line.
+    func testLandmarkFarOutsideItsImageNamesTheLine() throws {
+        let directory = try TestData.temporaryDirectory(self)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/images", withDestinationPath: try TestData.file("mit-cmu/images"))
+        try FileManager.default.copyItem(atPath: try TestData.file("mit-cmu/ground_truth_bboxes.txt"), toPath: directory + "/ground_truth_bboxes.txt")
+        let original = try String(contentsOfFile: try TestData.file("mit-cmu/ground_truth_landmarks.txt"), encoding: .utf8)
+        let separator = original.contains("\r\n") ? "\r\n" : "\n"
+        var lines = original.components(separatedBy: separator)
+        let index = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("voyager.jpg ") })
+        var fields = lines[index].split(separator: " ").map(String.init)
+        fields[1] = "5000"
+        lines[index] = fields.joined(separator: " ")
+        let path = try TestData.write(lines.joined(separator: separator), to: "ground_truth_landmarks.txt", in: directory)
+        XCTAssertThrowsError(try MITCMULoader.load(root: directory, name: "crafted")) { error in
+            XCTAssertEqual("\(error)", "\(path): line \(index + 1): point 1 (5000.0, \(Double(fields[2])!)) lies far outside the 468x720 image")
+        }
+        fields[1] = "460"
+        lines[index] = fields.joined(separator: " ")
+        try TestData.write(lines.joined(separator: separator), to: "ground_truth_landmarks.txt", in: directory)
+        XCTAssertEqual(try MITCMULoader.load(root: directory, name: "crafted").faceCount, 511, "a point inside the image loads")
+    }
+}
+
 final class DlibXMLLoaderTests: XCTestCase {
     func testLoadsTheSharedSetWithLandmarks() throws {
         let dataset = try TestData.dataset("dlib-faces")
