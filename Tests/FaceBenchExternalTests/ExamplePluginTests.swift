@@ -51,6 +51,31 @@ final class ExamplePluginTests: XCTestCase {
         XCTAssertEqual(plugin.info.library, "opencv-lbp-plugin 4.6.0")
     }
 
+    /// `landmarks=dlib68` first on exec: and plugin: specs: dlib's points on the plugin's boxes,
+    /// reached directly and through the plain C host over exec, are those of the same stage on
+    /// the built-in detector it wraps.
+    func testLandmarkStageOnExecAndPluginMatchesTheBuiltInWithTheStage() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/share/dlib/shape_predictor_68_face_landmarks.dat") else {
+            throw XCTSkip("libdlib-data missing (scripts/install-dependencies.sh)")
+        }
+        let results = try PluginTestSupport.benchmark(
+            ["hosted=exec:landmarks=dlib68:\(PluginTestSupport.pluginHost) \(PluginTestSupport.lbpPlugin) neighbors=3",
+             "plugin:landmarks=dlib68:\(PluginTestSupport.lbpPlugin):scale=1.1", "lbp:cascade=improved,landmarks=dlib68"],
+            dataset: dataset, out: out)
+        assertSameDetections(results, "hosted", "lbp-cascade=improved-landmarks=dlib68")
+        assertSameDetections(results, "opencv-lbp-plugin-landmarks=dlib68", "lbp-cascade=improved-landmarks=dlib68")
+        for id in ["hosted", "opencv-lbp-plugin-landmarks=dlib68"] {
+            let detector = try XCTUnwrap(results.detector(id))
+            XCTAssertEqual(detector.info.landmarkScheme?.id, "ibug68", id)
+            XCTAssertEqual(detector.landmarkLatency?.count, dataset.samples.count, "\(id): the stage is timed on every image")
+            let found = results.records.flatMap { $0.results[id]?.detections ?? [] }
+            XCTAssertFalse(found.isEmpty, id)
+            XCTAssertTrue(found.allSatisfy { $0.landmarks?.count == 68 }, id)
+        }
+        XCTAssertEqual(results.detector("opencv-lbp-plugin-landmarks=dlib68")?.info.spec,
+                       "plugin:landmarks=dlib68:\(PluginTestSupport.lbpPlugin):cascade=improved,scale=1.1,neighbors=3,min=0")
+    }
+
     func testPlainCHostServesTheNativePluginOverExec() throws {
         let results = try PluginTestSupport.benchmark(
             ["hosted=exec:\(PluginTestSupport.pluginHost) \(PluginTestSupport.lbpPlugin) neighbors=3",
