@@ -57,6 +57,8 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(yunet["models"]?.string?.hasSuffix("yunet/face_detection_yunet_2022mar.onnx") ?? (yunet["reason"]?.string != nil))
         XCTAssertTrue(json["detectors"]?.array?.contains { $0["id"]?.string == "exec" && $0["usage"]?.string != nil } ?? false)
         XCTAssertTrue(json["datasets"]?.array?.contains { $0["name"]?.string == "dlib-faces" } ?? false)
+        XCTAssertEqual(json["landmark_stages"]?.array?.compactMap { $0["id"]?.string }, ["dlib68", "dlib5"])
+        XCTAssertTrue(text.stdout.contains("exec:landmarks=dlib68:COMMAND, plugin:landmarks=dlib68:LIBRARY, file:landmarks=dlib68:PATH"), text.stdout)
     }
 
     /// The bash script is run by bash with the words a user would have typed; the zsh one is

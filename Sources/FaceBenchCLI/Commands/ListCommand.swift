@@ -42,6 +42,12 @@ enum ListCommand: FaceBenchCommand {
                 out += "      \(kind.id):\(usage)\n"
             }
         }
+        out += "\nLANDMARK STAGES (landmarks=ID on any detector without points of its own: haar:landmarks=dlib68; on exec:, plugin: and "
+            + "file: first, ended by a colon: exec:landmarks=dlib68:COMMAND, plugin:landmarks=dlib68:LIBRARY, file:landmarks=dlib68:PATH)\n\n"
+        for stage in toolbox.registry.landmarkStages {
+            out += "  \(stage.id) — \(stage.summary) (\(stage.scheme.id), \(stage.scheme.pointNames.count) points)\n"
+            if let problem = stage.check() { out += "      NOT AVAILABLE: \(problem)\n" }
+        }
         let aliases = toolbox.detectorAliases
         out += "\n--detector default: \(aliases["default", default: []].joined(separator: ", "))\n"
         out += "--detector all: \(aliases["all", default: []].joined(separator: ", "))\n"
@@ -88,8 +94,15 @@ enum ListCommand: FaceBenchCommand {
                 "images": JSONValue(definition.hasImages), "found": JSONValue(toolbox.catalog.root(of: definition)),
             ])
         }
+        let stages: [JSONValue] = toolbox.registry.landmarkStages.map { stage in
+            let problem = stage.check()
+            return .object([
+                "id": JSONValue(stage.id), "summary": JSONValue(stage.summary), "scheme": JSONValue(stage.scheme.id),
+                "points": JSONValue(stage.scheme.pointNames.count), "available": JSONValue(problem == nil), "reason": JSONValue(problem),
+            ])
+        }
         return .object([
-            "detectors": .array(detectors), "aliases": .object(aliases), "datasets": .array(datasets),
+            "detectors": .array(detectors), "landmark_stages": .array(stages), "aliases": .object(aliases), "datasets": .array(datasets),
             "search_path": JSONValue(toolbox.catalog.searchPath), "formats": JSONValue(toolbox.catalog.formats.map(\.name)),
         ])
     }
