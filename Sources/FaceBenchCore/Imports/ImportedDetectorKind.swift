@@ -35,6 +35,7 @@ public enum ImportedDetectorKind {
         }
         let bySample = try importer.load(path, for: dataset)
         try CoordinateBounds.check(bySample, from: path, dataset: dataset)
+        for warning in importer.warnings(path, for: dataset, loaded: bySample) { StandardStreams.error("facebench: \(spec): warning: \(warning)\n") }
         var byName: [String: [Detection]] = [:]
         for sample in dataset.samples { byName[sample.name] = bySample[sample.id] ?? [] }
         let stem = URL(fileURLWithPath: path).lastPathComponent.split(separator: ".").first.map(String.init) ?? "imported"
