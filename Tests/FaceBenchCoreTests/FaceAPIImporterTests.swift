@@ -222,6 +222,19 @@ final class FaceAPIImporterTests: XCTestCase {
         }
     }
 
+    func testAppleVisionRegionsMissingOrNotFinite() throws {
+        let path = try write(#"{"a.jpg": [{"boundingBox": [[0, 0], [1, 1]], "landmarks": {"leftPupil": [[0.6, 0.6]], "rightEye": [[0.3, 0.6]], "nose": [[0.5, 0.5]]}}]}"#)
+        let loaded = try AppleVisionImporter().load(path, for: dataset)
+        let face = try XCTUnwrap(loaded[1]?.first)
+        XCTAssertNil(face.landmarks)
+        XCTAssertEqual(face.attributes["missing_landmarks"], "outerLips")
+        XCTAssertEqual(AppleVisionImporter().warnings(path, for: dataset, loaded: loaded).count, 1)
+        let bad = try write(#"{"a.jpg": [{"boundingBox": [[0, 0], [1, 1]], "landmarks": {"nose": [[0.5, "x"]]}}]}"#)
+        XCTAssertThrowsError(try AppleVisionImporter().load(bad, for: dataset)) { error in
+            XCTAssertEqual("\(error)", #"\#(bad): ["a.jpg"][0].landmarks.nose[0]: expected [x, y] or {"x", "y"} with finite numbers"#)
+        }
+    }
+
     func testAppleVisionNeedsTheImageSize() throws {
         let path = try write(#"{"c.jpg": [{"boundingBox": [[0, 0], [1, 1]]}]}"#)
         XCTAssertThrowsError(try AppleVisionImporter().load(path, for: dataset)) { error in
