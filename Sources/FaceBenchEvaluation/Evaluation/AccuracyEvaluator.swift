@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// Options every accuracy protocol may read; each protocol documents which it honours.
 public struct EvaluationOptions: Sendable, Equatable {
     /// IoU (or overlap) a detection needs to match a face; nil means the protocol's own

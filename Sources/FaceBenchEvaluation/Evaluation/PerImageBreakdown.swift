@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// The `per_image` protocol: true positives, false positives and missed faces of every
 /// image at the detector's own operating point (every detection it returned, matched
 /// greedily by score at the IoU threshold, 0.5 by default), worst images first, so a user

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// Checks on a prediction set before it is scored: errors for what no protocol can score,
 /// warnings for what scores but probably misleads.
 ///

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// The `sizes` protocol: recall and AP per face size, so a user sees which faces a detector
 /// misses. Buckets: face height < 16, 16–32, 32–64, 64–128, ≥ 128 px (lower end included),
 /// and COCO's areas small (≤ 32²), medium (32²–96²), large (≥ 96²) px².

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// The `voc` protocol: PASCAL VOC average precision at one IoU (0.5 unless
 /// `EvaluationOptions.iouThreshold` says otherwise), all-point (VOC 2010 and later, `AP`)
 /// and 11-point (VOC 2007, `AP11`), with the devkit's matching (`VOCevaldet.m`):
@@ -42,7 +44,7 @@ public struct VOCEvaluator: AccuracyEvaluator {
 
     /// The devkit's matching: the non-ignored detections by descending score with whether
     /// each is a true positive, and how many were ignored.
-    static func match(samples: [Sample], detections: [[Detection]], iouThreshold: Double) -> (ranked: [(score: Double, isTruePositive: Bool)], ignored: Int) {
+    package static func match(samples: [Sample], detections: [[Detection]], iouThreshold: Double) -> (ranked: [(score: Double, isTruePositive: Bool)], ignored: Int) {
         var scores: [Double] = [], image: [Int32] = [], index: [Int32] = []
         for (i, found) in detections.enumerated() {
             for (k, detection) in found.enumerated() {

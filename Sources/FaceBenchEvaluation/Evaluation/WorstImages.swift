@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// The images a detector got most wrong: ranked by errors (missed faces plus false
 /// positives), more misses first on a tie, then by image id, so the choice is stable. The
 /// `per_image` protocol lists every image in this order; the report's gallery shows the

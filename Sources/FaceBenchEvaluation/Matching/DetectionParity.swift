@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// How closely one detector reproduces another (a reference implementation) on the same
 /// images: its boxes are matched one-to-one to the reference's at an IoU threshold
 /// (`GreedyMatcher`, the reference's boxes standing in for ground truth), and the matched pairs'

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// What became of one detection after matching against an image's faces.
 public enum MatchOutcome: Hashable, Sendable {
     /// Matched face `face` (an index into the image's faces) with this IoU.
@@ -13,6 +15,12 @@ public struct ImageMatch: Sendable, Equatable {
     public var outcomes: [MatchOutcome]
     /// For each face, the index of the detection matched to it, or nil.
     public var matchedDetection: [Int?]
+
+    /// The memberwise initialiser, for the landmark gallery in FaceBenchReports.
+    package init(outcomes: [MatchOutcome], matchedDetection: [Int?]) {
+        self.outcomes = outcomes
+        self.matchedDetection = matchedDetection
+    }
 
     public var truePositives: Int { outcomes.reduce(0) { if case .truePositive = $1 { return $0 + 1 } else { return $0 } } }
     public var falsePositives: Int { outcomes.reduce(0) { $1 == .falsePositive ? $0 + 1 : $0 } }

@@ -6,6 +6,15 @@ public struct PRPoint: Hashable, Sendable {
     public var recall: Double
     public var truePositives: Int
     public var falsePositives: Int
+
+    /// The memberwise initialiser, for the results reader in FaceBenchHarness.
+    package init(score: Double, precision: Double, recall: Double, truePositives: Int, falsePositives: Int) {
+        self.score = score
+        self.precision = precision
+        self.recall = recall
+        self.truePositives = truePositives
+        self.falsePositives = falsePositives
+    }
 }
 
 /// Average precision from ranked detections.

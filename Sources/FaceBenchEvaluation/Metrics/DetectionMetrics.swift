@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// Accuracy of one detector on one dataset at one IoU threshold, at the detector's own
 /// operating point (every detection it returned) and over its score ranking (AP).
 public struct DetectionMetrics: Sendable, Equatable {
@@ -22,6 +24,29 @@ public struct DetectionMetrics: Sendable, Equatable {
     /// Mean IoU of the true-positive pairs (0 when there are none).
     public var meanIoU: Double
     public var curve: [PRPoint]
+
+    /// The memberwise initialiser, for the results reader in FaceBenchHarness.
+    package init(
+        iouThreshold: Double, images: Int, faces: Int, detections: Int, truePositives: Int, falsePositives: Int, missed: Int,
+        ignoredDetections: Int, precision: Double, recall: Double, f1: Double, averagePrecision: Double,
+        averagePrecision50: Double? = nil, meanIoU: Double, curve: [PRPoint]
+    ) {
+        self.iouThreshold = iouThreshold
+        self.images = images
+        self.faces = faces
+        self.detections = detections
+        self.truePositives = truePositives
+        self.falsePositives = falsePositives
+        self.missed = missed
+        self.ignoredDetections = ignoredDetections
+        self.precision = precision
+        self.recall = recall
+        self.f1 = f1
+        self.averagePrecision = averagePrecision
+        self.averagePrecision50 = averagePrecision50
+        self.meanIoU = meanIoU
+        self.curve = curve
+    }
 
     /// Matches every image and accumulates. `detections[i]` are the detections on
     /// `samples[i]`.

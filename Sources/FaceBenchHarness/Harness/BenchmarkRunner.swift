@@ -1,5 +1,7 @@
 import Foundation
 import Synchronization
+import FaceBenchModel
+import FaceBenchEvaluation
 
 /// Runs detectors over a dataset: decodes each image once, runs every detector on it in an
 /// order rotated image by image, times each call, logs each finished image, and scores the
@@ -41,7 +43,7 @@ public final class BenchmarkRunner: Sendable {
     }
 
     public let configuration: Configuration
-    let stop: StopSignal
+    package let stop: StopSignal
     let progress: ProgressReporter
 
     public init(_ configuration: Configuration, stop: StopSignal = StopSignal(), progress: ProgressReporter? = nil) {
@@ -125,11 +127,11 @@ public final class BenchmarkRunner: Sendable {
 
 /// The latency pass: every pending image once, every detector on it.
 struct MainPass {
-    let runner: BenchmarkRunner
+    package let runner: BenchmarkRunner
     let pending: [(position: Int, sample: Sample)]
-    let log: RunLog
+    package let log: RunLog
     let alreadyDone: Int
-    let total: Int
+    package let total: Int
 
     final class Shared: Sendable {
         struct State {
@@ -143,7 +145,7 @@ struct MainPass {
         init(workers: Int) { state = Mutex(State(setups: Array(repeating: [], count: workers))) }
     }
 
-    func run() throws -> (records: [ImageRecord], setups: [DetectorSetup]) {
+    package func run() throws -> (records: [ImageRecord], setups: [DetectorSetup]) {
         let c = runner.configuration
         let workers = max(1, min(c.workers, pending.count))
         let shared = Shared(workers: workers)

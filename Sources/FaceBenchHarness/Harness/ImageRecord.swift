@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// Everything measured on one image: what each detector found and how long it took. The
 /// unit of the run log, of resuming, and of merging shards.
 public struct ImageRecord: Sendable, Equatable {

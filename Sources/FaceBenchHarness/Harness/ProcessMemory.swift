@@ -27,4 +27,5 @@ public enum ProcessMemory {
 
 #if canImport(Glibc)
 import Glibc
+import FaceBenchModel
 #endif

@@ -1,15 +1,16 @@
 import Foundation
+import FaceBenchModel
 
 /// A one-line progress display on stderr (images done/total, rate, ETA, current detector),
 /// redrawn at most ten times a second, only when stderr is a terminal: logs and CI output
 /// get nothing but the final summary.
 public final class ProgressReporter: @unchecked Sendable {
     let enabled: Bool
-    let label: String
-    let lock = NSLock()
+    package let label: String
+    package let lock = NSLock()
     var lastDraw: UInt64 = 0
-    var start: UInt64 = 0
-    var drawn = false
+    package var start: UInt64 = 0
+    package var drawn = false
 
     public init(label: String, enabled: Bool = StandardStreams.errorIsTerminal) {
         self.enabled = enabled
@@ -45,11 +46,11 @@ public final class ProgressReporter: @unchecked Sendable {
         }
     }
 
-    func format(_ rate: Double) -> String {
+    package func format(_ rate: Double) -> String {
         rate >= 10 ? String(Int(rate.rounded())) : String(Double(Int(rate * 10)) / 10)
     }
 
-    func clock(_ seconds: Double) -> String {
+    package func clock(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "--:--" }
         let s = Int(seconds.rounded())
         return s >= 3600 ? "\(s / 3600)h\(String(format2: (s % 3600) / 60))m" : "\(s / 60):\(String(format2: s % 60))"

@@ -1,4 +1,5 @@
 import Foundation
+import FaceBenchModel
 
 /// The machine and build a run was measured on, so numbers from different runs can be
 /// judged comparable or not.

@@ -1,4 +1,6 @@
 import Foundation
+import FaceBenchModel
+import FaceBenchIO
 
 /// The append-only log of a run (`images.jsonl` in the output folder): a header line with
 /// everything that must match for a resume, then one line per finished image, written the
@@ -11,13 +13,13 @@ import Foundation
 /// resume, never counted twice. A line cut short by a crash is dropped on resume.
 public final class RunLog: @unchecked Sendable {
     public static let fileName = "images.jsonl"
-    static let version = 1
+    package static let version = 1
 
-    let path: String
-    let descriptor: Int32
-    let lock = NSLock()
+    package let path: String
+    package let descriptor: Int32
+    package let lock = NSLock()
     var unsynced = false
-    var closed = false
+    package var closed = false
     let syncThread: Thread?
 
     /// Opens the log for appending. `header` describes the run; a resumed log must have been
@@ -98,7 +100,7 @@ public final class RunLog: @unchecked Sendable {
         try append(record.json)
     }
 
-    func append(_ value: JSONValue) throws {
+    package func append(_ value: JSONValue) throws {
         let line = Array(JSONWriter(indent: nil).string(value).utf8) + [0x0A]
         try lock.withLock {
             var written = 0

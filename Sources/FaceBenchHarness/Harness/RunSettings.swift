@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// How a benchmark run measures: everything here is recorded in the results.
 public struct RunSettings: Sendable, Equatable {
     /// IoU a detection needs to match a face.

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import FaceBenchModel
 
 /// Throughput at each requested worker count: for one detector at a time, N workers with
 /// their own instances take images from a shared queue until none are left; the wall time
@@ -9,11 +10,11 @@ import Synchronization
 /// (decode has its own row). Every worker count must reproduce the main pass's detections;
 /// a difference is reported as a thread-consistency problem.
 struct ThroughputPass {
-    let runner: BenchmarkRunner
-    let samples: [Sample]
-    let records: [ImageRecord]
+    package let runner: BenchmarkRunner
+    package let samples: [Sample]
+    package let records: [ImageRecord]
 
-    func run() throws -> (measurements: [String: [ThroughputMeasurement]], problems: [String]) {
+    package func run() throws -> (measurements: [String: [ThroughputMeasurement]], problems: [String]) {
         let c = runner.configuration
         let timed = c.factories.filter { !$0.info.isImported }
         guard !timed.isEmpty else { return ([:], []) }
@@ -62,7 +63,7 @@ struct ThroughputPass {
         let error: Mutex<Error?> = Mutex(nil)
     }
 
-    func measure(factory: any DetectorFactory, threads: Int, images: [DetectorInput]) throws -> (Double, [[Detection]]) {
+    package func measure(factory: any DetectorFactory, threads: Int, images: [DetectorInput]) throws -> (Double, [[Detection]]) {
         let shared = Shared()
         let loaded = DispatchGroup()
         let start = DispatchSemaphore(value: 0)

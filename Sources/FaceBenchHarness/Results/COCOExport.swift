@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// COCO-format exports, so any COCO tool (pycocotools, faster-coco-eval) can re-score a run.
 ///
 /// Image ids are `Sample.id`: the 1-based position of the image in the dataset's canonical

@@ -1,3 +1,6 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+
 /// Images per second and megapixels per second of one detector at one worker count.
 public struct ThroughputMeasurement: Sendable, Equatable {
     public var threads: Int

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// JSON forms of detections and image records, shared by the run log, `results.json` and
 /// merging. Decoding errors name the file and the field.
 extension Detection {

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// A run's records lined up with the images they were made on: the records whose image is
 /// in the dataset, in record order, and those images. Scoring, the exports and the report's
 /// charts and gallery all start from this pairing.

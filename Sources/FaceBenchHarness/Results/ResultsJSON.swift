@@ -1,3 +1,7 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchIO
+
 /// `results.json`: writing and reading back. The keys are documented in
 /// docs/results-schema.md; scripts rely on `detectors[].{id, spec, metrics.{ap50, precision,
 /// recall, f1, mean_iou, tp, fp, missed}, latency_ms.{p50, p90, p99}, images_per_second,
@@ -71,7 +75,7 @@ extension RunSettings {
 }
 
 extension RunResults.DatasetSummary {
-    var json: JSONValue {
+    package var json: JSONValue {
         .object([
             "name": JSONValue(name), "format": JSONValue(format), "root": JSONValue(root),
             "annotation_files": JSONValue(annotationFiles), "total_images": JSONValue(totalImages),

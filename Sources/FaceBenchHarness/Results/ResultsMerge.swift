@@ -1,3 +1,6 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+
 /// Combining the results of shards (or of any runs over disjoint images of one dataset with
 /// the same detectors and settings) into one result. Accuracy is recomputed from the pooled
 /// per-image detections, so it equals a single run's; latency summaries pool every sample;

@@ -1,3 +1,6 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+
 /// The outcome of a benchmark run (or of merged shards): settings, environment, the
 /// dataset evaluated, per-detector results and every per-image record they came from.
 /// Serialised as `results.json` (schema in docs/results-schema.md).

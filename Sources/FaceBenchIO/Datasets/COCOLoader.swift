@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// Reads COCO-format ground truth (`{"images", "annotations", "categories"}`), as
 /// pycocotools' `COCO` reads it for bbox evaluation.
 ///
@@ -307,21 +309,5 @@ public enum COCOLoader {
         let names = categories.map { "\($0.id) \"\($0.name)\"" }.joined(separator: ", ")
         throw FaceBenchError.malformed(
             path: file, location: "categories", reason: "several categories (\(names)) and none is named 'face': FaceBench evaluates faces")
-    }
-}
-
-extension Sample {
-    /// The image id COCO files use for this sample: the dataset's own for COCO datasets,
-    /// else `id` (what FaceBench's COCO export writes).
-    public var cocoImageID: Int {
-        attributes["coco_id"].flatMap { Int($0) } ?? id
-    }
-}
-
-extension Face {
-    /// The area COCO's size ranges use: the annotation's own when it gave one different from
-    /// the box, else width × height (negative for an inverted box, as pycocotools computes it).
-    public var cocoArea: Double {
-        attributes["area"].flatMap { Double($0) } ?? box.width * box.height
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FaceBenchModel
 
 /// A dataset FaceBench knows by name, and where its files live.
 public struct DatasetDefinition: Sendable {

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// Reads FDDB's ground truth: the ten folds' ellipse lists `FDDB-fold-NN-ellipseList.txt`
 /// (image path without extension, face count, then
 /// `major_radius minor_radius angle center_x center_y 1` per face), or one such list given

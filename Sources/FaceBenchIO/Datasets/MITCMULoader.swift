@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// Reads the MIT+CMU frontal face test set as distributed in `../shared/datasets/mit-cmu`:
 /// `ground_truth_bboxes.txt` (or the tighter `ground_truth_bboxes_face_only.txt`) with lines
 /// `name.jpg x1 y1 x2 y2`, images under `images/` as `name.png`, and the optional

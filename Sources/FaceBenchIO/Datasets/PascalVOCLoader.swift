@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// Reads Pascal VOC annotation XML: one `<annotation>` file per image with `<filename>`,
 /// `<size><width><height>`, and `<object>`s of `<name>`, `<difficult>`, `<truncated>`,
 /// `<pose>` and `<bndbox><xmin><ymin><xmax><ymax>`. Given a VOC folder (with
@@ -46,7 +48,7 @@ public enum PascalVOCLoader {
         var attributes: [String: String]
     }
 
-    struct Image {
+    package struct Image {
         var fileName: String
         var imagePath: String?
         var width: Int?
@@ -54,7 +56,7 @@ public enum PascalVOCLoader {
         var objects: [Object]
     }
 
-    static func annotationFiles(_ path: String) -> [String] {
+    package static func annotationFiles(_ path: String) -> [String] {
         if !FileIO.isDirectory(path) { return path.lowercased().hasSuffix(".xml") ? [path] : [] }
         let folder = FileIO.isDirectory(path + "/Annotations") ? path + "/Annotations" : path
         return FileIO.list(folder).filter { $0.lowercased().hasSuffix(".xml") }.map { folder + "/" + $0 }
@@ -65,7 +67,7 @@ public enum PascalVOCLoader {
         return String(decoding: prefix, as: UTF8.self).contains("<annotation")
     }
 
-    static func read(_ file: String) throws -> Image {
+    package static func read(_ file: String) throws -> Image {
         let tree = try XMLTree.parse(try FileIO.read(file), path: file)
         func fail(_ element: XMLTree.Element, _ reason: String) -> FaceBenchError {
             .malformed(path: file, location: "<\(element.name)> at line \(element.line)", reason: reason)

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// The datasets and formats this build knows. WIDER's MAT-files are zlib-compressed, so both
 /// lists take the decompressor (the core has none of its own).
 extension DatasetCatalog {

@@ -1,3 +1,6 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+
 /// Reads WIDER FACE ground truth as the official evaluation ships it, in either layout:
 ///
 /// - the MATLAB files `wider_face_<split>.mat` (`event_list`, `file_list`, `face_bbx_list`
@@ -17,8 +20,8 @@
 /// keeps — or, without subsets, faces labelled invalid — are `ignore`, so the basic metrics
 /// agree with the hard setting. Boxes are integers in pixels, as annotated.
 public enum WIDERFaceLoader {
-    /// The official difficulty settings, easiest first.
-    public static let settings = ["easy", "medium", "hard"]
+    /// The official difficulty settings, easiest first: the `wider` protocol's.
+    public static let settings = WIDEREvaluator.settings
     static let labelNames = ["blur", "expression", "illumination", "invalid", "occlusion", "pose"]
 
     /// Loads a folder (the .mat files when present, else the text file) or a `*_bbx_gt.txt`
@@ -195,7 +198,7 @@ public enum WIDERFaceLoader {
         return Dataset(name: name, format: "wider", root: root, annotationFiles: [path], samples: samples)
     }
 
-    static func cells(_ file: MATFile, _ name: String, in path: String? = nil) throws -> [MATValue] {
+    package static func cells(_ file: MATFile, _ name: String, in path: String? = nil) throws -> [MATValue] {
         let value = try file.variable(name)
         guard let elements = value.cellElements else {
             throw FaceBenchError.malformed(path: path ?? file.path, location: name, reason: "expected a cell array, found \(value.summary)")
@@ -203,7 +206,7 @@ public enum WIDERFaceLoader {
         return elements
     }
 
-    static func nested(_ value: MATValue, _ name: String, _ event: Int, _ path: String) throws -> [MATValue] {
+    package static func nested(_ value: MATValue, _ name: String, _ event: Int, _ path: String) throws -> [MATValue] {
         guard let elements = value.cellElements else {
             throw FaceBenchError.malformed(path: path, location: "\(name){\(event + 1)}", reason: "expected a cell array, found \(value.summary)")
         }

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// Where WIDER FACE's images are, when the user has them: the official downloads unpack to
 /// `WIDER_<split>/images/<event>/<image>.jpg` beside `wider_face_split/` (the text ground
 /// truth) or beside the evaluation tool's `ground_truth/` folder (the .mat files), so the
@@ -5,7 +7,7 @@
 /// and `WIDER_<split>/images/` one folder up. Without them the set stays ground truth only
 /// (`eval`); with them `run` detects on it.
 enum WIDERImageFolder {
-    static func candidates(groundTruthFolder root: String, split: String) -> [String] {
+    package static func candidates(groundTruthFolder root: String, split: String) -> [String] {
         [root + "/images", root + "/WIDER_\(split)/images", FileIO.parent(of: root) + "/WIDER_\(split)/images"]
     }
 

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// Detections with landmarks as a COCO keypoint file: `{"images": [{"id", "file_name"}],
 /// "annotations": [{"image_id", "bbox", "score", "keypoints": [x, y, v, …]}], "categories":
 /// [{"keypoints": [names]}]}` — what `run` writes as `<detector>.keypoints.coco.json`, and what

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// The detections of a COCO results file, `[{"image_id", "category_id", "bbox": [x, y, w,
 /// h], "score"}, …]`, read in one streaming pass (`COCOResultsFastReader`, or the general
 /// `JSONScanner` for unusual or invalid files) into flat arrays (entry `i` is
@@ -16,7 +18,7 @@ public struct COCOResultsFile: Sendable {
     public private(set) var scores: [Double] = []
     /// Byte offset of each entry's `{`, so later checks can say where an entry is.
     let offsets: [Int]
-    let bytes: [UInt8]
+    package let bytes: [UInt8]
 
     public var count: Int { scores.count }
 

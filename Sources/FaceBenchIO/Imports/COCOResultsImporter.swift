@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// COCO results JSON (`[{"image_id", "category_id", "bbox", "score"}, …]`, what
 /// pycocotools' `loadRes` reads and FaceBench's `<detector>.coco.json` holds) as detections.
 ///

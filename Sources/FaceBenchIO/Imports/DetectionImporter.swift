@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// A format of detections produced elsewhere (COCO results JSON, WIDER's per-image txt
 /// folders, FDDB's detection file, face-API responses), read into FaceBench detections
 /// keyed by the dataset's samples. Used by `facebench eval --predictions` and by `file:`
@@ -25,8 +27,8 @@ extension DetectionImporter {
 /// without extension (annotations and predictions often disagree on .jpg/.png), and the
 /// file name alone without folder and extension when that is unique in the dataset.
 public struct SampleResolver: Sendable {
-    let ids: Set<Int>
-    let exact: [String: Int]
+    package let ids: Set<Int>
+    package let exact: [String: Int]
     let withoutExtension: [String: Int]
     let baseName: [String: Int]
 

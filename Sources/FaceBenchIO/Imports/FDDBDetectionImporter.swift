@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// Imports FDDB detection files (see `FDDBDetectionFile`) as `facebench eval --predictions`
 /// input.
 public struct FDDBDetectionImporter: DetectionImporter {

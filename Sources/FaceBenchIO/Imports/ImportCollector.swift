@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// Gathers imported detections by sample for a `DetectionImporter`: resolves each entry's
 /// image name with `SampleResolver`, and refuses entries that match no image of the
 /// dataset or name an image a second time, naming the file and the field.
@@ -5,7 +7,7 @@ public struct ImportCollector {
     public let source: ImportSource
     public let dataset: Dataset
     let resolver: SampleResolver
-    let samples: [Int: Sample]
+    package let samples: [Int: Sample]
     public private(set) var detections: [Int: [Detection]] = [:]
     private var fieldOf: [Int: String] = [:]
 
@@ -83,7 +85,7 @@ public struct ImportCollector {
 
     /// The last path component of a URL or path (`https://host/a/b.jpg?x=1` → `b.jpg`);
     /// plain names are kept as they are.
-    static func fileName(_ name: String) -> String {
+    package static func fileName(_ name: String) -> String {
         guard name.contains("://") else { return name }
         let withoutQuery = name.split(separator: "?", maxSplits: 1).first.map(String.init) ?? name
         return withoutQuery.split(separator: "/").last.map(String.init) ?? name

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// Google ML Kit face detection results (Android `com.google.mlkit.vision.face.Face`, iOS
 /// `MLKFace`) as an app writes them out: each face an object named after the API's getters,
 /// `{"boundingBox": {"left", "top", "right", "bottom"}, "headEulerAngleX"/"Y"/"Z",
@@ -28,7 +30,7 @@ public struct MLKitImporter: DetectionImporter {
         try ImportCollector.collect(path: path, dataset: dataset, nameKeys: ["image"], listKey: "faces", detection)
     }
 
-    func detection(_ face: JSONValue, field: String, _ source: ImportSource) throws -> Detection {
+    package func detection(_ face: JSONValue, field: String, _ source: ImportSource) throws -> Detection {
         let box: Box
         if let rect = face["boundingBox"] {
             let here = field + ".boundingBox"

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// Imports WIDER FACE prediction folders (`event/image.txt` files, see
 /// `WIDERPredictionFolder`) as `facebench eval --predictions` input.
 public struct WIDERPredictionImporter: DetectionImporter {

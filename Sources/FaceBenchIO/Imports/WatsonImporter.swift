@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// IBM Watson Visual Recognition `detect_faces` responses (v3):
 /// `{"images": [{"image": "name.jpg", "faces": [{"face_location": {"left", "top", "width",
 /// "height"}, "age": {"min", "max", "score"}, "gender": {"gender", "score"}}]}],
@@ -20,7 +22,7 @@ public struct WatsonImporter: DetectionImporter {
         try ImportCollector.collect(path: path, dataset: dataset, nameKeys: ["image", "source_url", "resolved_url"], listKey: "faces", detection)
     }
 
-    func detection(_ face: JSONValue, field: String, _ source: ImportSource) throws -> Detection {
+    package func detection(_ face: JSONValue, field: String, _ source: ImportSource) throws -> Detection {
         guard let location = face["face_location"] else { throw source.malformed(field, "no face_location") }
         let here = field + ".face_location"
         let box = Box(

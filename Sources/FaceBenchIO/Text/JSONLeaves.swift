@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 extension JSONValue {
     /// The numbers in nested objects, keyed by their dotted path (`easy.ap`, `AP50`), in
     /// document order. Arrays of objects that each carry a string `label` are entered by

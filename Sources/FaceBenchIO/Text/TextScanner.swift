@@ -1,10 +1,12 @@
+import FaceBenchModel
+
 /// The lines and fields of UTF-8 text as byte ranges, for readers of large detection files
 /// that should not copy every line into a `String`. Lines end at `\n` (a `\r` before it is a
 /// separator); fields are separated by spaces, tabs, commas or `\r`.
 struct TextScanner {
-    let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// Each line's bytes, without the `\n`; line `i` is line number `i + 1`.
-    let lines: [Range<Int>]
+    package let lines: [Range<Int>]
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -32,7 +34,7 @@ struct TextScanner {
     }
 
     /// All fields of line `index`.
-    func fields(ofLine index: Int) -> [Range<Int>] {
+    package func fields(ofLine index: Int) -> [Range<Int>] {
         var cursor = lines[index].lowerBound
         var result: [Range<Int>] = []
         while let field = nextField(&cursor, lines[index].upperBound) { result.append(field) }
@@ -44,10 +46,10 @@ struct TextScanner {
         return nextField(&cursor, lines[index].upperBound) == nil
     }
 
-    func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+    package func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
 
     /// The number a field spells (`DecimalNumber`), or nil.
-    func number(_ range: Range<Int>) -> Double? { DecimalNumber.parse(bytes, range) }
+    package func number(_ range: Range<Int>) -> Double? { DecimalNumber.parse(bytes, range) }
 
     /// The number a field spells, which must be finite; the error names the file and line
     /// (`index` counts from 0).
@@ -60,7 +62,7 @@ struct TextScanner {
 
     /// The count that line `index` holds alone, as detection files write the number of
     /// entries that follow: a whole number from 0 to below 10^9; nil otherwise or past the end.
-    func count(onLine index: Int) -> Int? {
+    package func count(onLine index: Int) -> Int? {
         guard index < lines.count else { return nil }
         let fields = fields(ofLine: index)
         guard fields.count == 1, let value = number(fields[0]), value >= 0, value == value.rounded(), value < 1e9 else { return nil }

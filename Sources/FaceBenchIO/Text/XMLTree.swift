@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// A small XML reader for the annotation and model files FaceBench reads (dlib imglab,
 /// Pascal VOC, OpenCV cascades). It builds a tree of elements that remember their line, so
 /// loaders can say where a malformed entry is. Handles attributes in either quote style,
@@ -58,7 +60,7 @@ public enum XMLTree {
             self.maximumDepth = maximumDepth
         }
 
-        func fail(_ reason: String, at line: Int? = nil) -> FaceBenchError {
+        package func fail(_ reason: String, at line: Int? = nil) -> FaceBenchError {
             .malformed(path: path, location: "line \(line ?? self.line)", reason: reason)
         }
 
@@ -73,7 +75,7 @@ public enum XMLTree {
             }
         }
 
-        mutating func document() throws -> Element {
+        package mutating func document() throws -> Element {
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
             var root: Element?
             while true {
@@ -114,7 +116,7 @@ public enum XMLTree {
             return false
         }
 
-        mutating func element() throws -> Element {
+        package mutating func element() throws -> Element {
             let startLine = line
             advance()  // '<'
             let name = try self.name()
@@ -191,7 +193,7 @@ public enum XMLTree {
             }
         }
 
-        mutating func name() throws -> String {
+        package mutating func name() throws -> String {
             let start = i
             while i < bytes.count {
                 let c = bytes[i]
@@ -205,7 +207,7 @@ public enum XMLTree {
             return String(decoding: bytes[start..<i], as: UTF8.self)
         }
 
-        func matches(_ literal: StaticString) -> Bool {
+        package func matches(_ literal: StaticString) -> Bool {
             let count = literal.utf8CodeUnitCount
             guard i + count <= bytes.count else { return false }
             return literal.withUTF8Buffer { buffer in

@@ -56,7 +56,7 @@ public struct DetectorSpec: Sendable, Equatable {
 }
 
 extension StringProtocol {
-    var trimmingSpaces: String {
+    package var trimmingSpaces: String {
         String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
     }
 }

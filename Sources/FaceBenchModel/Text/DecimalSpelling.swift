@@ -4,8 +4,8 @@
 /// and no `+`; detection text files accept `+5`, `.5` and `5.`. `value` is then exactly
 /// the Double `strtod` gives, or nil for the rare spellings outside `DecimalConversion`'s
 /// exact paths, which the reader hands to the standard library.
-struct DecimalSpelling {
-    var negative = false
+package struct DecimalSpelling {
+    package var negative = false
     /// The digits as an integer; meaningful while `significantDigits` is at most 19.
     var mantissa: UInt64 = 0
     /// Digits after any leading zeros; simply all digits when there are at most 19.
@@ -18,12 +18,12 @@ struct DecimalSpelling {
     /// The exponent as written, its magnitude capped at 100 000 (already far outside Double).
     var writtenExponent = 0
     /// The first byte that cannot continue the number.
-    var end = 0
+    package var end = 0
 
     /// Scans `[sign] digits [. digits] [(e|E) [sign] digits]` from `start`, not reading at or
     /// beyond `limit`. Any part may be missing; the caller decides what it accepts.
     @inline(__always)
-    static func scan(_ base: UnsafePointer<UInt8>, from start: Int, to limit: Int, allowingPlus: Bool) -> DecimalSpelling {
+    package static func scan(_ base: UnsafePointer<UInt8>, from start: Int, to limit: Int, allowingPlus: Bool) -> DecimalSpelling {
         var spelling = DecimalSpelling()
         var i = start
         if i < limit, base[i] == UInt8(ascii: "-") || (allowingPlus && base[i] == UInt8(ascii: "+")) {
@@ -87,7 +87,7 @@ struct DecimalSpelling {
     /// The Double nearest to the number, or nil when the exact fast paths cannot tell (more
     /// than 19 significant digits, extreme exponents).
     @inline(__always)
-    var value: Double? {
+    package var value: Double? {
         guard significantDigits <= 19 else { return nil }
         return DecimalConversion.double(mantissa: mantissa, exponent: writtenExponent - fractionDigits, negative: negative)
     }
@@ -95,7 +95,7 @@ struct DecimalSpelling {
     /// The number when it is written as a plain integer (`-?digits`) of at most 18 significant
     /// digits.
     @inline(__always)
-    var integer: Int? {
+    package var integer: Int? {
         guard integerDigits > 0, !hasPoint, exponentDigits == nil, significantDigits <= 18 else { return nil }
         return negative ? -Int(mantissa) : Int(mantissa)
     }
@@ -103,15 +103,15 @@ struct DecimalSpelling {
 
 extension DecimalSpelling {
     /// Why text that starts like a number is not a JSON number, and the byte offset to report.
-    struct JSONNumberProblem: Error {
-        let reason: String
-        let offset: Int
+    package struct JSONNumberProblem: Error {
+        package let reason: String
+        package let offset: Int
     }
 
     /// The JSON number at `start` and where it ends; nil when no digit starts it (the caller
     /// knows what else may stand there). The value is exactly `strtod`'s.
     @inline(__always)
-    static func readJSON(_ base: UnsafePointer<UInt8>, from start: Int, to limit: Int) throws(JSONNumberProblem) -> (value: Double, end: Int)? {
+    package static func readJSON(_ base: UnsafePointer<UInt8>, from start: Int, to limit: Int) throws(JSONNumberProblem) -> (value: Double, end: Int)? {
         let spelling = scan(base, from: start, to: limit, allowingPlus: false)
         guard spelling.integerDigits > 0 else { return nil }
         guard !spelling.hasPoint || spelling.fractionDigits > 0 else {

@@ -1,4 +1,7 @@
 import Foundation
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchHarness
 
 /// `run --draw-all DIR`: every image of a run drawn once per detector, at full size, with
 /// ground truth and detections in the outcome colours, score and IoU on each box, the

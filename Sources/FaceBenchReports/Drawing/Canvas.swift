@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// An RGB color.
 public struct Color: Hashable, Sendable {
     public var r: UInt8, g: UInt8, b: UInt8

@@ -1,4 +1,6 @@
 import Foundation
+import FaceBenchModel
+import FaceBenchIO
 
 /// `file:[FORMAT:]PATH`: detections produced elsewhere, scored as a detector of the run
 /// (marked imported: nothing is timed). FORMAT is an importer name (`coco`, `watson`,
@@ -17,7 +19,7 @@ public enum ImportedDetectorKind {
         }
     }
 
-    static func build(_ request: DetectorRequest, importers: [any DetectionImporter]) throws -> any DetectorFactory {
+    package static func build(_ request: DetectorRequest, importers: [any DetectionImporter]) throws -> any DetectorFactory {
         let spec = request.spec.text
         var given = request.spec.arguments ?? ""
         var name: String?
@@ -48,22 +50,22 @@ public enum ImportedDetectorKind {
 }
 
 struct ImportedDetectionsFactory: DetectorFactory {
-    let info: DetectorInfo
+    package let info: DetectorInfo
     /// By `Sample.name`, which is what a detector is given.
-    let detections: [String: [Detection]]
+    package let detections: [String: [Detection]]
 
-    func makeDetector() throws -> any FaceDetector { ImportedDetections(detections: detections) }
+    package func makeDetector() throws -> any FaceDetector { ImportedDetections(detections: detections) }
 }
 
 /// Hands out the imported detections of each image.
 final class ImportedDetections: FaceDetector {
-    let detections: [String: [Detection]]
+    package let detections: [String: [Detection]]
 
     init(detections: [String: [Detection]]) {
         self.detections = detections
     }
 
-    func detect(_ input: DetectorInput) throws -> [Detection] {
+    package func detect(_ input: DetectorInput) throws -> [Detection] {
         detections[input.name] ?? []
     }
 }

@@ -1,3 +1,6 @@
+import FaceBenchModel
+import FaceBenchIO
+
 /// Which `DetectionImporter` reads a predictions file or folder: the one named, else the one
 /// that recognises the path. An unknown name, a path no importer recognises and a path
 /// several recognise are errors that list the formats and say how to name one; `naming` is

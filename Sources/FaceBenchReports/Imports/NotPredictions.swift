@@ -1,3 +1,7 @@
+import FaceBenchModel
+import FaceBenchIO
+import FaceBenchHarness
+
 /// Files that are often given where detections belong — a run's results.json, a baseline, a
 /// ground-truth file, a run folder — recognised so the error says what the file is and what
 /// to pass instead, rather than only that no detection format matched.

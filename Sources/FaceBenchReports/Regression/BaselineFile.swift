@@ -1,3 +1,7 @@
+import FaceBenchModel
+import FaceBenchIO
+import FaceBenchHarness
+
 /// Reading and writing snapshots as baseline files, and loading whatever `compare` is given
 /// (a baseline file, a `results.json`, or a run folder) as a snapshot. Errors name the file
 /// and field.
@@ -44,7 +48,7 @@ extension BenchmarkSnapshot {
 }
 
 extension DatasetSnapshot {
-    var json: JSONValue {
+    package var json: JSONValue {
         .object([
             "name": JSONValue(name), "format": JSONValue(format), "images": JSONValue(images), "faces": JSONValue(faces),
             "iou_threshold": JSONValue(iouThreshold), "interrupted": JSONValue(interrupted),

@@ -1,3 +1,6 @@
+import FaceBenchModel
+import FaceBenchHarness
+
 /// What the regression gate compares, and what a baseline file holds: per dataset and
 /// detector, the accuracy figures and a latency summary — not the per-image records, so a
 /// baseline stays a few kilobytes and can be committed.
@@ -179,11 +182,11 @@ extension DatasetSnapshot {
     }
 
     /// Detectors in run order, `decode` last.
-    static func order(_ id: String, _ results: RunResults) -> Int {
+    package static func order(_ id: String, _ results: RunResults) -> Int {
         results.detectors.firstIndex { $0.id == id } ?? results.detectors.count
     }
 
-    static func relative(_ times: [Int: Double], to reference: [Int: Double], reference name: String) -> RelativeLatency? {
+    package static func relative(_ times: [Int: Double], to reference: [Int: Double], reference name: String) -> RelativeLatency? {
         let ratios = times.compactMap { image, time in reference[image].flatMap { $0 > 0 ? time / $0 : nil } }
         return LatencySummary(ratios).map { RelativeLatency(reference: name, median: $0.p50, interval: $0.medianCI95) }
     }

@@ -1,3 +1,6 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+
 /// The text `facebench compare` prints: a headline count, one verdict line per detector and
 /// dataset (regressed / improved / same / new, with the metrics that moved most), the notes,
 /// then the side-by-side table of the rows that changed (every row with `allRows`). The same
@@ -50,7 +53,7 @@ public enum GateReport {
 
     /// A metric's move (`ap50 0.8322 → 0.7012 (-0.1310)`), or the finding's own words for
     /// what has no values (a missing detector).
-    static func describe(_ finding: RegressionGate.Finding) -> String {
+    package static func describe(_ finding: RegressionGate.Finding) -> String {
         guard let before = finding.before, let after = finding.after, let metric = finding.metric else {
             return finding.message.split(separator: ":", maxSplits: 1).last.map { String($0).trimmingSpaces } ?? finding.message
         }
@@ -59,7 +62,7 @@ public enum GateReport {
         return "\(metric) \(RegressionGate.number(before, against: after)) → \(RegressionGate.number(after, against: before)) (\(change))"
     }
 
-    static func list(_ title: String, _ items: [String]) -> String {
+    package static func list(_ title: String, _ items: [String]) -> String {
         guard !items.isEmpty else { return "" }
         return "## \(title)\n\n" + items.map { "- " + $0 }.joined(separator: "\n") + "\n\n"
     }

@@ -1,3 +1,5 @@
+import FaceBenchEvaluation
+
 /// Compares current results with a baseline, dataset by dataset and detector by detector
 /// (matched by detector id), and says what regressed.
 ///
@@ -161,7 +163,7 @@ public struct RegressionGate: Sendable {
         }
     }
 
-    func compare(_ now: DatasetSnapshot, _ base: DatasetSnapshot, into outcome: inout Outcome) {
+    package func compare(_ now: DatasetSnapshot, _ base: DatasetSnapshot, into outcome: inout Outcome) {
         let name = base.name
         if now.images != base.images || now.faces != base.faces || now.iouThreshold != base.iouThreshold {
             outcome.findings.append(Finding(
@@ -332,7 +334,7 @@ public struct RegressionGate: Sendable {
         return (difference > 0 ? "+" : "") + Formatting.fixed(difference, places)
     }
 
-    static func decimals(_ value: Double, against other: Double?) -> Int {
+    package static func decimals(_ value: Double, against other: Double?) -> Int {
         guard value.isFinite else { return 0 }
         let integral = { (x: Double) in x == x.rounded() && abs(x) < 1e9 }
         if integral(value), other.map(integral) ?? true { return 0 }

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// The comparison as a tidy CSV (RFC 4180): one row per run × dataset × detector × metric,
 /// columns `run, dataset, detector, metric, value`, so a spreadsheet pivot, pandas or R reads
 /// it without reshaping. Metrics are the summary keys (`ap50`, `latency_p50_ms`, …), then each
@@ -23,7 +25,7 @@ public enum CSVReport {
     }
 
     /// Quotes a field when it holds a comma, a quote or a line break.
-    static func field(_ text: String) -> String {
+    package static func field(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

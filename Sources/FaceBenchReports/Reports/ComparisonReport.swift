@@ -1,3 +1,7 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchHarness
+
 /// The tables of a comparison: one of FaceBench's own metrics per dataset (accuracy at the
 /// run's IoU threshold, latency, load time) and one per accuracy protocol found in the
 /// results; plus the notes on how the numbers were measured. Every output format (Markdown,
@@ -60,7 +64,7 @@ public enum ComparisonReport {
         }
     }
 
-    static func note(_ detector: DetectorResult) -> String? {
+    package static func note(_ detector: DetectorResult) -> String? {
         var notes: [String] = []
         if detector.info.isImported { notes.append("imported") }
         if !detector.failures.isEmpty { notes.append("\(detector.failures.count) failed") }

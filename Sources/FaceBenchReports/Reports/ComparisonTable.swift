@@ -1,3 +1,5 @@
+import FaceBenchEvaluation
+
 /// Numbers comparing detectors, kept as numbers until rendered: one row per detector (per
 /// run when several runs are compared), one column per metric with the direction that is
 /// better. Markdown, CSV, JSON and HTML all render this one model, so they agree on the

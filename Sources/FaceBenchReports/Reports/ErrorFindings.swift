@@ -1,3 +1,5 @@
+import FaceBenchEvaluation
+
 /// What the `errors` protocol says about a comparison in words: one finding per detector
 /// whose false positives are mostly badly placed boxes — among the findings `run` prints
 /// (the protocol is a `FindingSource`) and under the main table of report.md and the HTML
@@ -39,5 +41,13 @@ public enum ErrorFindings {
     /// The findings as sentences for under the dataset's table: `hog: most AP lost …`.
     public static func sentences(_ comparison: DatasetComparison) -> [String] {
         localization(comparison).map { ($0.detector.map { $0 + ": " } ?? "") + $0.text }
+    }
+}
+
+/// The `errors` protocol as a `FindingSource`: detectors whose false positives are mostly
+/// badly placed boxes.
+extension ErrorAnalysisEvaluator: FindingSource {
+    public func findings(in comparison: DatasetComparison) -> [Finding] {
+        ErrorFindings.localization(comparison)
     }
 }

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// The comparison as JSON (`facebench.report/1`): the runs compared and every table with
 /// its columns (key, title, which direction is better) and rows (values by key, and the
 /// keys where the row holds the column's best value). For dashboards and scripts that want
@@ -23,7 +25,7 @@ public enum JSONReport {
         ])
     }
 
-    static func json(_ table: ComparisonTable) -> JSONValue {
+    package static func json(_ table: ComparisonTable) -> JSONValue {
         let best = table.columns.indices.map(table.bestRows)
         return .object([
             "dataset": JSONValue(table.dataset), "metric_set": JSONValue(table.metricSet),

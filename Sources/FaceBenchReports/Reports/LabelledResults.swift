@@ -1,3 +1,5 @@
+import FaceBenchHarness
+
 /// One `results.json` given to `report` or `compare`, with the label of the run it came
 /// from (nil when only one run is shown, so tables need no Run column).
 public struct LabelledResults: Sendable {

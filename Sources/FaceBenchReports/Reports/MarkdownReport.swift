@@ -1,3 +1,6 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+
 /// The comparison as GitHub Markdown (`report.md`, `facebench report --format markdown`):
 /// per dataset, the summary table with the best value of each column in bold, what the
 /// `errors` protocol says about it (`ErrorFindings`), a table per

@@ -1,4 +1,6 @@
 import Foundation
+import FaceBenchModel
+import FaceBenchHarness
 
 /// Finds and loads the results named on a command line: a `results.json`, a dataset folder
 /// holding one, or a run folder holding `<dataset>/results.json` for each dataset.

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// What `facebench run` prints when it is done: per dataset the headline table, then one
 /// line per finding, then where the full report is. Everything else is in the report files
 /// (and on the terminal with `--verbose`).

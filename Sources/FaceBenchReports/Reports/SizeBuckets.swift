@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// Reads the face-height buckets of `sizes` protocol results — the layout `SizeBreakdown`
 /// writes (its COCO area ranges are left out here):
 /// `{"buckets": [{"label": "h16-32", "measure": "height", "faces": 141, "recall": 0.85, …}]}`.

@@ -1,3 +1,7 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchHarness
+
 /// The timing tables of a run: latency statistics per detector with image decoding as its
 /// own row, and throughput per worker count when throughput passes ran.
 public enum TimingTables {

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// The IoU pycocotools' `maskUtils.iou` computes for two boxes (`bbIou` in maskApi.c),
 /// operation for operation, so thresholds are crossed exactly where the reference crosses
 /// them: corners as `width + x`, 0 when the boxes do not overlap, and for a crowd region the

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// COCO's bbox evaluation of one category (pycocotools' `COCOeval.evaluate()` and
 /// `accumulate()`), computing the same floats from the same input.
 ///

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// The `coco` protocol: pycocotools' twelve bbox numbers (see `COCOSummary` for the keys
 /// and the one deliberate difference) over one category, faces.
 ///
@@ -60,7 +62,7 @@ public struct COCOEvaluator: AccuracyEvaluator {
         return input
     }
 
-    static func json(_ result: COCOEvaluation.Result) -> JSONValue {
+    package static func json(_ result: COCOEvaluation.Result) -> JSONValue {
         let summary = COCOSummary(result)
         var object = JSONObject()
         for (key, value) in zip(COCOSummary.keys, summary.stats) { object[key] = JSONValue(value) }

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// The `errors` protocol: why a detector loses AP, as TIDE's error decomposition
 /// (`TIDEAnalysis`, equal to the `tidecv` package) for the face class.
 ///
@@ -11,15 +13,10 @@
 /// face, ignored}], faces: [{index, error, iou}]}` — `index` is the detection's position in
 /// the detector's list for that image (or the face's in the image's faces), true positives
 /// are left out, and a face is labelled `localization` when a poorly placed detection lies
-/// on it, `missed` otherwise. As a `FindingSource` it tells `run` which detectors lose their
-/// AP to badly placed boxes.
-public struct ErrorAnalysisEvaluator: AccuracyEvaluator, FindingSource {
+/// on it, `missed` otherwise. As a `FindingSource` (in FaceBenchReports, `ErrorFindings`) it
+/// tells `run` which detectors lose their AP to badly placed boxes.
+public struct ErrorAnalysisEvaluator: AccuracyEvaluator {
     public init() {}
-
-    /// Detectors whose false positives are mostly badly placed boxes (`ErrorFindings`).
-    public func findings(in comparison: DatasetComparison) -> [Finding] {
-        ErrorFindings.localization(comparison)
-    }
 
     public var name: String { "errors" }
     public var summary: String {

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// TIDE's error decomposition (Bolya et al., "TIDE: A General Toolbox for Identifying Object
 /// Detection Errors", ECCV 2020) for one class, equal to the `tidecv` 1.0.1 package's
 /// `TIDE().evaluate(gt, preds, mode=TIDE.BOX)` step for step:
@@ -82,7 +84,7 @@ public enum TIDEAnalysis {
     }
 
     /// One AP data point: a detection's score and whether it counts as a true positive.
-    typealias Point = (score: Double, correct: Bool)
+    package typealias Point = (score: Double, correct: Bool)
 
     /// An error as tidecv records it: the data point it contributes unfixed and fixed (nil:
     /// none), and for a miss the face count it removes when fixed.
@@ -237,7 +239,7 @@ public enum TIDEAnalysis {
 
     /// tidecv's AP: points ranked by descending score (stable), precision made monotone,
     /// sampled at recall i/100 for i = 0…100 (the first point reaching it), averaged.
-    static func averagePrecision(_ points: [Point], positives: Int) -> Double {
+    package static func averagePrecision(_ points: [Point], positives: Int) -> Double {
         guard positives > 0 else { return 0 }
         let order = ScoreOrder.descending(points.map(\.score))
         var precision: [Double] = [], recall: [Double] = []

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// The `fddb` protocol: FDDB's discrete and continuous ROC as its evaluation toolkit
 /// computes them (`FDDBOfficialEvaluation`), for datasets whose faces have ellipses.
 ///

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// FDDB's output layout from an `fddb` result (`FDDBEvaluator`): `DiscROC.txt`
 /// (`tpr fp threshold`) and `ContROC.txt` (`tpr fp`), one line per ROC point in the toolkit's
 /// order, numbers as C++ streams print them. The result's rates are the toolkit's own

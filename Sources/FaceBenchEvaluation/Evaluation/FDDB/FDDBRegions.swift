@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// The pixel masks FDDB's evaluation toolkit draws for faces and detections
 /// (`EllipseR::display`, `RectangleR::display`), from the same numbers it reads:
 ///
@@ -27,7 +29,7 @@ public enum FDDBRegions {
     }
 
     /// The ellipse as `EllipseR::display` draws it, before any clipping.
-    static func drawn(_ ellipse: Ellipse) throws -> PixelRegion {
+    package static func drawn(_ ellipse: Ellipse) throws -> PixelRegion {
         let reach = [abs(ellipse.centerX) + abs(ellipse.majorRadius) + abs(ellipse.minorRadius), abs(ellipse.centerY) + abs(ellipse.majorRadius) + abs(ellipse.minorRadius)]
         guard reach.allSatisfy({ $0.isFinite && $0 < maximumExtent }) else {
             throw TooLarge(description: "\(ellipse) reaches beyond \(Int(maximumExtent)) pixels")
@@ -52,7 +54,7 @@ public enum FDDBRegions {
 
     /// A detection's region: its ellipse when it was read from an ellipse line, else its box.
     public static func detection(_ detection: Detection, imageWidth: Int? = nil, imageHeight: Int? = nil) throws -> PixelRegion {
-        if let shape = FDDBDetectionFile.ellipse(of: detection) {
+        if let shape = detection.ellipse {
             return try ellipse(shape, imageWidth: imageWidth, imageHeight: imageHeight)
         }
         return try rectangle(detection.box, imageWidth: imageWidth, imageHeight: imageHeight)

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// The `landmarks` protocol: how close a detector's points are to the annotated ones.
 ///
 /// A detection is paired with the face it matched in box matching (greedy by score, IoU ≥ the
@@ -48,7 +50,7 @@ public struct LandmarkEvaluator: AccuracyEvaluator {
     }
 
     /// The normaliser's name and its length for one face's annotated points.
-    static func normaliser(for scheme: LandmarkScheme) -> (name: String, length: ([Point]) -> Double?)? {
+    package static func normaliser(for scheme: LandmarkScheme) -> (name: String, length: ([Point]) -> Double?)? {
         if scheme.id == LandmarkScheme.ibug68.id {
             return ("outer_eye_corners", { $0.count == 68 ? distance($0[36], $0[45]) : nil })
         }
@@ -56,7 +58,7 @@ public struct LandmarkEvaluator: AccuracyEvaluator {
         return ("eye_centres", { points in scheme.commonFivePoints(points).flatMap { five in distance(five[0]!, five[1]!) } })
     }
 
-    static func distance(_ a: Point, _ b: Point) -> Double {
+    package static func distance(_ a: Point, _ b: Point) -> Double {
         ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
     }
 
@@ -184,28 +186,5 @@ public struct LandmarkEvaluator: AccuracyEvaluator {
             + "\nNME = mean point error ÷ normaliser (outer_eye_corners: iBUG points 37–46; eye_centres: distance between the eye centres). "
             + "FR = share of scored faces with NME above the threshold; AUC = area under the CED curve up to it, ÷ the threshold. "
             + "No landmarks = faces the box found whose detection has no points.\n\n" + sizes.text
-    }
-}
-
-/// After `run`'s headline table, one note per detector scored on landmarks gives the landmark
-/// table's main numbers, since the headline table is about boxes.
-extension LandmarkEvaluator: FindingSource {
-    public func findings(in comparison: DatasetComparison) -> [Finding] {
-        comparison.series.compactMap { _, detector in
-            guard let result = detector.evaluations[name], let scored = result["faces_scored"]?.int else { return nil }
-            guard scored > 0, let mean = result["nme"]?["mean"]?.double else {
-                let without = result["faces_without_landmarks"]?.int ?? 0
-                return without > 0 && result["detector_scheme"]?.string != nil
-                    ? Finding(.note, dataset: comparison.dataset, detector: detector.id, "landmarks: none of its \(without) matched faces has points")
-                    : nil
-            }
-            let points = result["points"]?.array?.count ?? 0
-            let how = "\(result["detector_scheme"]?.string ?? "?") vs \(result["dataset_scheme"]?.string ?? "?"), \(points) points, \(result["normaliser"]?.string ?? "?")"
-            return Finding(
-                .note, dataset: comparison.dataset, detector: detector.id,
-                "landmarks: mean NME \(Formatting.fixed(mean, 4)), median \(Formatting.fixed(result["nme"]?["median"]?.double, 4)), "
-                    + "FR@0.10 \(Formatting.percent(result["failure_rate"]?["0.10"]?.double)), AUC@0.10 \(Formatting.fixed(result["auc"]?["0.10"]?.double, 3)) "
-                    + "on \(scored) faces (\(how))")
-        }
     }
 }

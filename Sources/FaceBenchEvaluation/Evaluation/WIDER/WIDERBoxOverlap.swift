@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// The overlap WIDER FACE's official `boxoverlap.m` computes, with MATLAB's integer
 /// arithmetic: the ground truth in the official .mat files is `int32`, and MATLAB evaluates
 /// any operation mixing `int32` and `double` in double precision, then rounds the result to

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// The `wider` protocol: easy, medium and hard AP exactly as WIDER FACE's official MATLAB
 /// evaluation computes them (`WIDEROfficialEvaluation`), or as its Python port does
 /// (`WIDERPythonEvaluation`, `EvaluationOptions.widerFlavor`), for datasets whose faces
@@ -13,6 +15,9 @@ public struct WIDEREvaluator: AccuracyEvaluator {
     public let name = "wider"
     public let summary = "WIDER FACE easy/medium/hard AP, bit-exact with the official MATLAB evaluation or (--wider-flavor python) equal to its Python port (IoU 0.5)"
 
+    /// The official difficulty settings, easiest first.
+    public static let settings = ["easy", "medium", "hard"]
+
     public init() {}
 
     public func applies(to dataset: Dataset) -> Bool {
@@ -26,8 +31,8 @@ public struct WIDEREvaluator: AccuracyEvaluator {
         }
         let images = try Self.images(dataset: dataset, samples: samples, detections: detections)
         let result = switch options.widerFlavor {
-        case .matlab: WIDEROfficialEvaluation.evaluate(images, settings: WIDERFaceLoader.settings)
-        case .python: WIDERPythonEvaluation.evaluate(images, settings: WIDERFaceLoader.settings)
+        case .matlab: WIDEROfficialEvaluation.evaluate(images, settings: Self.settings)
+        case .python: WIDERPythonEvaluation.evaluate(images, settings: Self.settings)
         }
         var object: JSONObject = [
             "flavor": JSONValue(options.widerFlavor.rawValue),
@@ -56,7 +61,7 @@ public struct WIDEREvaluator: AccuracyEvaluator {
         guard samples.count == detections.count else {
             throw FaceBenchError.failed("wider: \(detections.count) detection lists for \(samples.count) images")
         }
-        let settingIndex = Dictionary(uniqueKeysWithValues: WIDERFaceLoader.settings.enumerated().map { ($1, $0) })
+        let settingIndex = Dictionary(uniqueKeysWithValues: Self.settings.enumerated().map { ($1, $0) })
         var images: [WIDEROfficialEvaluation.Image] = []
         images.reserveCapacity(samples.count)
         for (sample, found) in zip(samples, detections) {
@@ -99,7 +104,7 @@ public struct WIDEREvaluator: AccuracyEvaluator {
     public func markdown(_ results: [(detector: String, result: JSONValue)]) -> String {
         var table = MarkdownTable(headers: ["Detector", "Easy AP", "Medium AP", "Hard AP", "Predictions"])
         for (detector, result) in results {
-            let ap = WIDERFaceLoader.settings.map { Formatting.fixed(result[$0]?["ap"]?.double, 4) }
+            let ap = Self.settings.map { Formatting.fixed(result[$0]?["ap"]?.double, 4) }
             table.add([detector] + ap + [result["predictions"]?.int.map(String.init) ?? "–"])
         }
         let flavors = Set(results.map { WIDERFlavor(rawValue: $0.result["flavor"]?.string ?? "") ?? .matlab })

@@ -1,4 +1,5 @@
 import Foundation
+import FaceBenchModel
 
 /// FDDB's detection-file layout, the input of its evaluation toolkit: for each image, its
 /// name (as the fold lists give it), the number of regions, then one region per line —
@@ -13,8 +14,6 @@ import Foundation
 /// bounding box as the box. Writing produces rectangles for every sample, images without
 /// detections included, in the dataset's order.
 public enum FDDBDetectionFile {
-    public static let ellipseAttribute = "fddb_ellipse"
-
     public static func read(_ path: String, for dataset: Dataset) throws -> [Int: [Detection]] {
         let resolver = SampleResolver(dataset)
         let text = TextScanner(try FileIO.read(path))
@@ -70,15 +69,12 @@ public enum FDDBDetectionFile {
         if let reason = ellipse.angleProblem { throw FaceBenchError.malformed(path: path, location: "line \(index + 1)", reason: reason) }
         return Detection(
             box: ellipse.boundingBox, score: values[5],
-            attributes: [ellipseAttribute: values[0..<5].map(JSONWriter.format).joined(separator: " ")])
+            attributes: [Detection.ellipseAttribute: values[0..<5].map(JSONWriter.format).joined(separator: " ")])
     }
 
     /// The ellipse of a detection read from an ellipse line, if it was one.
     public static func ellipse(of detection: Detection) -> Ellipse? {
-        guard let text = detection.attributes[ellipseAttribute] else { return nil }
-        let values = text.split(separator: " ").compactMap { Double($0) }
-        guard values.count == 5 else { return nil }
-        return Ellipse(majorRadius: values[0], minorRadius: values[1], angle: values[2], centerX: values[3], centerY: values[4])
+        detection.ellipse
     }
 
     /// The toolkit's input for these detections: every sample in order, rectangles.

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// The pixel sizes of FDDB's images, for evaluating without them: FDDB's toolkit clips every
 /// face and detection mask to its image, so without the sizes a region crossing the right or
 /// bottom border overlaps differently. `facebench fddb-sizes` writes the file once from the

@@ -1,4 +1,5 @@
 import Foundation
+import FaceBenchModel
 
 /// WIDER FACE's prediction layout, the input of the official evaluation: a folder per event,
 /// a text file per image (`<root>/<event>/<image>.txt`) holding the image name, the number of

@@ -1,3 +1,5 @@
+import FaceBenchEvaluation
+
 /// Accuracy against speed: each detector at its median latency (log axis) and AP50, with
 /// the Pareto front — the detectors nothing else beats on both — joined by a staircase.
 /// Everything below and right of the staircase is a worse choice than a detector on it.

@@ -1,4 +1,5 @@
 import Foundation
+import FaceBenchEvaluation
 
 /// Maps data values to pixels along one chart axis, linearly or logarithmically, and picks
 /// round tick values: 1, 2 or 5 times a power of ten.

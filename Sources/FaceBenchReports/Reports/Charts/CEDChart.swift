@@ -1,3 +1,6 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+
 /// The cumulative error distribution of the `landmarks` protocol: for each NME up to 0.10,
 /// the share of scored faces at or below it, one step curve per detector from the per-face
 /// NMEs stored in the results (`evaluation.landmarks.faces`).

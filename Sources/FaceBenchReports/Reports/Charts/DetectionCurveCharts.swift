@@ -1,3 +1,6 @@
+import FaceBenchEvaluation
+import FaceBenchHarness
+
 /// The precision-recall curve and the ROC of every detector, from the ranked detections
 /// stored with the metrics (`metrics.pr_curve`): one point per score threshold, from the
 /// most confident detection down, ending at the detector's operating point (everything it
@@ -83,7 +86,7 @@ public enum DetectionCurveCharts {
         }
 
         /// "`haar` and `swift-haar` have identical curves: one line shows both."
-        func notes(_ names: [String]) -> [String] {
+        package func notes(_ names: [String]) -> [String] {
             var groups: [Int: [Int]] = [:]
             for (index, first) in original.enumerated() {
                 if let first { groups[first, default: [first]].append(index) }

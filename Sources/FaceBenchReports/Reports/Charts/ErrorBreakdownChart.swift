@@ -1,3 +1,6 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+
 /// Where each detector loses AP: one horizontal bar per detector, stacked from the `errors`
 /// protocol's dAP of localisation, duplicate, background and missed errors (TIDE's main
 /// errors; they overlap, so the stack is a share of blame, not an AP to add up).

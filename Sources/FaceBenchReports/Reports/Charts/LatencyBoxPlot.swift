@@ -1,3 +1,6 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+
 /// Latency distributions as horizontal box plots on a log axis, one per detector: the box
 /// spans the quartiles, the thick line is the median, whiskers reach the furthest sample
 /// within 1.5 interquartile ranges (Tukey), and samples beyond are drawn as dots. Built

@@ -1,3 +1,6 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+
 /// Recall by face size as grouped bars: a group per face-height bucket that has faces, a
 /// bar per detector, from the `sizes` protocol's results.
 public enum SizeRecallChart {

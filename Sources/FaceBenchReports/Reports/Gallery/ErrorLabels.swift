@@ -1,15 +1,18 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+
 /// The `errors` protocol's per-image labels as the gallery draws them: `LOC 0.43` above a
 /// false positive (error type and best IoU with a face), `MISS 0.12` under a missed face
 /// (the best IoU any detection has with it).
 struct ErrorLabels {
-    struct Image {
+    package struct Image {
         var detections: [Int: String] = [:]
         var faces: [Int: String] = [:]
         /// `2 localization, 1 missed`.
         var summary = ""
     }
 
-    var images: [Int: Image] = [:]
+    package var images: [Int: Image] = [:]
 
     static let abbreviations = ["localization": "LOC", "duplicate": "DUP", "background": "BKG", "missed": "MISS"]
 
@@ -35,5 +38,5 @@ struct ErrorLabels {
         }
     }
 
-    func image(_ id: Int) -> Image { images[id] ?? Image() }
+    package func image(_ id: Int) -> Image { images[id] ?? Image() }
 }

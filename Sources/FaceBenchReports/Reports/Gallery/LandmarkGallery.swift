@@ -1,4 +1,7 @@
 import Foundation
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchHarness
 
 /// The landmark side of the gallery: per detector, the faces with the largest NME
 /// (`evaluation.landmarks.faces`), each cropped around the face with the true points (green)

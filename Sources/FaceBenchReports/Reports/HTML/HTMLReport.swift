@@ -1,3 +1,7 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchHarness
+
 /// The comparison as one self-contained HTML page: inline CSS and SVG, thumbnails as data
 /// URIs, no script and nothing fetched. Per dataset: the summary table (best values
 /// highlighted), precision-recall and ROC curves, latency box plots, accuracy against
@@ -58,7 +62,7 @@ public struct HTMLReport {
         return out + "</tbody></table>\n"
     }
 
-    mutating func section(_ comparison: DatasetComparison) -> String {
+    package mutating func section(_ comparison: DatasetComparison) -> String {
         let styles = SeriesStyle.styles(comparison)
         let counts = Set(comparison.entries.map { "\($0.results.dataset.images) images · \($0.results.dataset.faces) faces" })
         var out = "<section class=\"dataset\" id=\"\(anchor(comparison.dataset))\">\n"
@@ -150,7 +154,7 @@ public struct HTMLReport {
         }
     }
 
-    func anchor(_ name: String) -> String {
+    package func anchor(_ name: String) -> String {
         "dataset-" + DetectorRegistry.sanitizedID(name)
     }
 }
