@@ -101,14 +101,25 @@ let package = Package(
 
         .target(name: "FaceBenchTestSupport", dependencies: ["FaceBenchModel", "FaceBenchIO", "FaceBenchCodecs"], path: "Tests/FaceBenchTestSupport"),
         .testTarget(
-            name: "FaceBenchCoreTests", dependencies: ["FaceBenchModel", "FaceBenchEvaluation", "FaceBenchIO", "FaceBenchHarness", "FaceBenchReports", "FaceBenchCodecs", "FaceBenchTestSupport"]
+            name: "FaceBenchCoreTests",
+            dependencies: [
+                "FaceBenchModel", "FaceBenchEvaluation", "FaceBenchIO", "FaceBenchHarness", "FaceBenchReports", "FaceBenchCodecs",
+                "FaceBenchTestSupport",
+            ]
         ),
         .testTarget(
             name: "FaceBenchBackendTests",
-            dependencies: ["FaceBenchModel", "FaceBenchEvaluation", "FaceBenchIO", "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchDlib", "FaceBenchTestSupport"]
+            dependencies: [
+                "FaceBenchModel", "FaceBenchEvaluation", "FaceBenchIO", "FaceBenchCodecs", "FaceBenchOpenCV", "COpenCVShim", "FaceBenchDlib",
+                "FaceBenchTestSupport",
+            ]
         ),
         .testTarget(
-            name: "FaceBenchCLITests", dependencies: ["FaceBenchCLI", "FaceBenchModel", "FaceBenchEvaluation", "FaceBenchIO", "FaceBenchHarness", "FaceBenchReports", "FaceBenchCodecs", "FaceBenchTestSupport"]
+            name: "FaceBenchCLITests",
+            dependencies: [
+                "FaceBenchCLI", "FaceBenchModel", "FaceBenchEvaluation", "FaceBenchIO", "FaceBenchHarness", "FaceBenchReports",
+                "FaceBenchCodecs", "FaceBenchTestSupport",
+            ]
         ),
         .testTarget(
             name: "FaceBenchExternalTests",
