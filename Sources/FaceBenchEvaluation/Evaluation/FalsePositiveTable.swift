@@ -31,7 +31,7 @@ public struct FalsePositiveTable: AccuracyEvaluator {
 
     /// One point of the ROC per distinct score (after taking every detection scoring at
     /// least that), from the greedy matching's precision-recall curve.
-    package static func roc(samples: [Sample], detections: [[Detection]], iouThreshold: Double) -> (points: [PRPoint], faces: Int) {
+    static func roc(samples: [Sample], detections: [[Detection]], iouThreshold: Double) -> (points: [PRPoint], faces: Int) {
         let metrics = DetectionMetrics.evaluate(samples: samples, detections: detections, iouThreshold: iouThreshold).metrics
         let curve = metrics.curve
         let points = curve.indices.filter { $0 + 1 == curve.count || curve[$0 + 1].score != curve[$0].score }.map { curve[$0] }

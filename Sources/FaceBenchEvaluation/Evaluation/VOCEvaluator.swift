@@ -44,7 +44,7 @@ public struct VOCEvaluator: AccuracyEvaluator {
 
     /// The devkit's matching: the non-ignored detections by descending score with whether
     /// each is a true positive, and how many were ignored.
-    package static func match(samples: [Sample], detections: [[Detection]], iouThreshold: Double) -> (ranked: [(score: Double, isTruePositive: Bool)], ignored: Int) {
+    static func match(samples: [Sample], detections: [[Detection]], iouThreshold: Double) -> (ranked: [(score: Double, isTruePositive: Bool)], ignored: Int) {
         var scores: [Double] = [], image: [Int32] = [], index: [Int32] = []
         for (i, found) in detections.enumerated() {
             for (k, detection) in found.enumerated() {

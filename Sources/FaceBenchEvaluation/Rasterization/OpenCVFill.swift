@@ -11,8 +11,8 @@ import Foundation
 /// scanline with OpenCV's edge stepping. FDDB's evaluation toolkit measures overlaps on such
 /// masks, so matching its numbers needs these exact pixels.
 public enum OpenCVFill {
-    package static let shift: Int64 = 16
-    package static let one: Int64 = 1 << 16
+    static let shift: Int64 = 16
+    static let one: Int64 = 1 << 16
 
     /// sin(0°…450°) the way OpenCV tabulates it: seven decimals, single precision.
     static let sinTable: [Float] = (0...450).map { degree in
@@ -21,7 +21,7 @@ public enum OpenCVFill {
 
     /// `cvRound`: nearest integer, halves to even.
     @inline(__always)
-    package static func round(_ value: Double) -> Int64 { Int64(value.rounded(.toNearestOrEven)) }
+    static func round(_ value: Double) -> Int64 { Int64(value.rounded(.toNearestOrEven)) }
 
     /// The pixels of `cv::ellipse(img, center, axes, angle, 0, 360, color, FILLED)` with the
     /// centre and semi-axes in whole pixels and the rotation in degrees (rounded to a whole
@@ -129,7 +129,7 @@ public enum OpenCVFill {
 
     /// What the drawing primitives write: runs `(y, x1, x2)` in any order, overlapping or
     /// not, merged into a `PixelRegion` at the end.
-    package struct Canvas {
+    struct Canvas {
         var runs: [(y: Int, x1: Int, x2: Int)] = []
 
         var region: PixelRegion {
@@ -175,14 +175,14 @@ public enum OpenCVFill {
             return PixelRegion(top: low, rowStart: rowStart, spans: spans)
         }
 
-        package mutating func set(_ x: Int, _ y: Int) { runs.append((y, x, x)) }
+        mutating func set(_ x: Int, _ y: Int) { runs.append((y, x, x)) }
 
-        package mutating func row(_ y: Int, from x1: Int, to x2: Int) {
+        mutating func row(_ y: Int, from x1: Int, to x2: Int) {
             if x1 <= x2 { runs.append((y, x1, x2)) }
         }
 
         /// `Line2`: OpenCV's 8-connected line between fixed-point points (16 bits).
-        package mutating func line(from start: (x: Int64, y: Int64), to end: (x: Int64, y: Int64)) {
+        mutating func line(from start: (x: Int64, y: Int64), to end: (x: Int64, y: Int64)) {
             var p1 = start, p2 = end
             var dx = p2.x - p1.x, dy = p2.y - p1.y
             let flipX: Int64 = dx < 0 ? -1 : 0, flipY: Int64 = dy < 0 ? -1 : 0

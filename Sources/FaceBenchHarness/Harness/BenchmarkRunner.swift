@@ -43,7 +43,7 @@ public final class BenchmarkRunner: Sendable {
     }
 
     public let configuration: Configuration
-    package let stop: StopSignal
+    let stop: StopSignal
     let progress: ProgressReporter
 
     public init(_ configuration: Configuration, stop: StopSignal = StopSignal(), progress: ProgressReporter? = nil) {
@@ -127,11 +127,11 @@ public final class BenchmarkRunner: Sendable {
 
 /// The latency pass: every pending image once, every detector on it.
 struct MainPass {
-    package let runner: BenchmarkRunner
+    let runner: BenchmarkRunner
     let pending: [(position: Int, sample: Sample)]
-    package let log: RunLog
+    let log: RunLog
     let alreadyDone: Int
-    package let total: Int
+    let total: Int
 
     final class Shared: Sendable {
         struct State {
@@ -145,7 +145,7 @@ struct MainPass {
         init(workers: Int) { state = Mutex(State(setups: Array(repeating: [], count: workers))) }
     }
 
-    package func run() throws -> (records: [ImageRecord], setups: [DetectorSetup]) {
+    func run() throws -> (records: [ImageRecord], setups: [DetectorSetup]) {
         let c = runner.configuration
         let workers = max(1, min(c.workers, pending.count))
         let shared = Shared(workers: workers)

@@ -6,11 +6,11 @@ import FaceBenchModel
 /// get nothing but the final summary.
 public final class ProgressReporter: @unchecked Sendable {
     let enabled: Bool
-    package let label: String
-    package let lock = NSLock()
+    let label: String
+    let lock = NSLock()
     var lastDraw: UInt64 = 0
-    package var start: UInt64 = 0
-    package var drawn = false
+    var start: UInt64 = 0
+    var drawn = false
 
     public init(label: String, enabled: Bool = StandardStreams.errorIsTerminal) {
         self.enabled = enabled
@@ -46,11 +46,11 @@ public final class ProgressReporter: @unchecked Sendable {
         }
     }
 
-    package func format(_ rate: Double) -> String {
+    func format(_ rate: Double) -> String {
         rate >= 10 ? String(Int(rate.rounded())) : String(Double(Int(rate * 10)) / 10)
     }
 
-    package func clock(_ seconds: Double) -> String {
+    func clock(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "--:--" }
         let s = Int(seconds.rounded())
         return s >= 3600 ? "\(s / 3600)h\(String(format2: (s % 3600) / 60))m" : "\(s / 60):\(String(format2: s % 60))"

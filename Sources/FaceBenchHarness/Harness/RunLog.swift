@@ -13,13 +13,13 @@ import FaceBenchIO
 /// resume, never counted twice. A line cut short by a crash is dropped on resume.
 public final class RunLog: @unchecked Sendable {
     public static let fileName = "images.jsonl"
-    package static let version = 1
+    static let version = 1
 
-    package let path: String
-    package let descriptor: Int32
-    package let lock = NSLock()
+    let path: String
+    let descriptor: Int32
+    let lock = NSLock()
     var unsynced = false
-    package var closed = false
+    var closed = false
     let syncThread: Thread?
 
     /// Opens the log for appending. `header` describes the run; a resumed log must have been
@@ -100,7 +100,7 @@ public final class RunLog: @unchecked Sendable {
         try append(record.json)
     }
 
-    package func append(_ value: JSONValue) throws {
+    func append(_ value: JSONValue) throws {
         let line = Array(JSONWriter(indent: nil).string(value).utf8) + [0x0A]
         try lock.withLock {
             var written = 0

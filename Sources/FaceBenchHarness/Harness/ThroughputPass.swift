@@ -10,11 +10,11 @@ import FaceBenchModel
 /// (decode has its own row). Every worker count must reproduce the main pass's detections;
 /// a difference is reported as a thread-consistency problem.
 struct ThroughputPass {
-    package let runner: BenchmarkRunner
-    package let samples: [Sample]
-    package let records: [ImageRecord]
+    let runner: BenchmarkRunner
+    let samples: [Sample]
+    let records: [ImageRecord]
 
-    package func run() throws -> (measurements: [String: [ThroughputMeasurement]], problems: [String]) {
+    func run() throws -> (measurements: [String: [ThroughputMeasurement]], problems: [String]) {
         let c = runner.configuration
         let timed = c.factories.filter { !$0.info.isImported }
         guard !timed.isEmpty else { return ([:], []) }
@@ -63,7 +63,7 @@ struct ThroughputPass {
         let error: Mutex<Error?> = Mutex(nil)
     }
 
-    package func measure(factory: any DetectorFactory, threads: Int, images: [DetectorInput]) throws -> (Double, [[Detection]]) {
+    func measure(factory: any DetectorFactory, threads: Int, images: [DetectorInput]) throws -> (Double, [[Detection]]) {
         let shared = Shared()
         let loaded = DispatchGroup()
         let start = DispatchSemaphore(value: 0)

@@ -75,7 +75,7 @@ extension RunSettings {
 }
 
 extension RunResults.DatasetSummary {
-    package var json: JSONValue {
+    var json: JSONValue {
         .object([
             "name": JSONValue(name), "format": JSONValue(format), "root": JSONValue(root),
             "annotation_files": JSONValue(annotationFiles), "total_images": JSONValue(totalImages),

@@ -34,7 +34,7 @@ public enum DlibXMLLoader {
     /// dlib's files hold 68 parts (iBUG) or 5 (its 5-point predictor's training set); every
     /// marked face of a dataset must have the same number, or points would be compared by position
     /// across schemes.
-    package static func scheme(of samples: [Sample], files: [String]) throws -> String? {
+    static func scheme(of samples: [Sample], files: [String]) throws -> String? {
         var first: (count: Int, image: String)?
         for sample in samples {
             for face in sample.faces {

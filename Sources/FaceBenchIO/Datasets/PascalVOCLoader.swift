@@ -48,7 +48,7 @@ public enum PascalVOCLoader {
         var attributes: [String: String]
     }
 
-    package struct Image {
+    struct Image {
         var fileName: String
         var imagePath: String?
         var width: Int?
@@ -56,7 +56,7 @@ public enum PascalVOCLoader {
         var objects: [Object]
     }
 
-    package static func annotationFiles(_ path: String) -> [String] {
+    static func annotationFiles(_ path: String) -> [String] {
         if !FileIO.isDirectory(path) { return path.lowercased().hasSuffix(".xml") ? [path] : [] }
         let folder = FileIO.isDirectory(path + "/Annotations") ? path + "/Annotations" : path
         return FileIO.list(folder).filter { $0.lowercased().hasSuffix(".xml") }.map { folder + "/" + $0 }
@@ -67,7 +67,7 @@ public enum PascalVOCLoader {
         return String(decoding: prefix, as: UTF8.self).contains("<annotation")
     }
 
-    package static func read(_ file: String) throws -> Image {
+    static func read(_ file: String) throws -> Image {
         let tree = try XMLTree.parse(try FileIO.read(file), path: file)
         func fail(_ element: XMLTree.Element, _ reason: String) -> FaceBenchError {
             .malformed(path: file, location: "<\(element.name)> at line \(element.line)", reason: reason)

@@ -198,7 +198,7 @@ public enum WIDERFaceLoader {
         return Dataset(name: name, format: "wider", root: root, annotationFiles: [path], samples: samples)
     }
 
-    package static func cells(_ file: MATFile, _ name: String, in path: String? = nil) throws -> [MATValue] {
+    static func cells(_ file: MATFile, _ name: String, in path: String? = nil) throws -> [MATValue] {
         let value = try file.variable(name)
         guard let elements = value.cellElements else {
             throw FaceBenchError.malformed(path: path ?? file.path, location: name, reason: "expected a cell array, found \(value.summary)")
@@ -206,7 +206,7 @@ public enum WIDERFaceLoader {
         return elements
     }
 
-    package static func nested(_ value: MATValue, _ name: String, _ event: Int, _ path: String) throws -> [MATValue] {
+    static func nested(_ value: MATValue, _ name: String, _ event: Int, _ path: String) throws -> [MATValue] {
         guard let elements = value.cellElements else {
             throw FaceBenchError.malformed(path: path, location: "\(name){\(event + 1)}", reason: "expected a cell array, found \(value.summary)")
         }

@@ -7,7 +7,7 @@ import FaceBenchModel
 /// and `WIDER_<split>/images/` one folder up. Without them the set stays ground truth only
 /// (`eval`); with them `run` detects on it.
 enum WIDERImageFolder {
-    package static func candidates(groundTruthFolder root: String, split: String) -> [String] {
+    static func candidates(groundTruthFolder root: String, split: String) -> [String] {
         [root + "/images", root + "/WIDER_\(split)/images", FileIO.parent(of: root) + "/WIDER_\(split)/images"]
     }
 

@@ -42,7 +42,7 @@ public struct AppleVisionImporter: DetectionImporter {
         return collector.detections
     }
 
-    package func detection(_ observation: JSONValue, field: String, imageSize: (width: Double, height: Double), _ source: ImportSource) throws -> Detection {
+    func detection(_ observation: JSONValue, field: String, imageSize: (width: Double, height: Double), _ source: ImportSource) throws -> Detection {
         guard let rect = observation["boundingBox"] else { throw source.malformed(field, "no boundingBox") }
         let normalised = try Self.rect(rect, field: field + ".boundingBox", source)
         let (w, h) = imageSize
@@ -64,7 +64,7 @@ public struct AppleVisionImporter: DetectionImporter {
     }
 
     /// A normalised rect in any of the three accepted encodings.
-    package static func rect(_ value: JSONValue, field: String, _ source: ImportSource) throws -> Box {
+    static func rect(_ value: JSONValue, field: String, _ source: ImportSource) throws -> Box {
         if let parts = value.array, parts.count == 2, let origin = pair(parts[0], "x", "y"), let size = pair(parts[1], "width", "height") {
             return Box(x: origin.0, y: origin.1, width: size.0, height: size.1)
         }
@@ -78,7 +78,7 @@ public struct AppleVisionImporter: DetectionImporter {
     }
 
     /// Two numbers from `[a, b]` or `{"<first>": a, "<second>": b}`.
-    package static func pair(_ value: JSONValue, _ first: String, _ second: String) -> (Double, Double)? {
+    static func pair(_ value: JSONValue, _ first: String, _ second: String) -> (Double, Double)? {
         if let list = value.array?.compactMap(\.double), list.count == 2, value.array?.count == 2 { return (list[0], list[1]) }
         if let a = value[first]?.double, let b = value[second]?.double { return (a, b) }
         return nil

@@ -13,7 +13,7 @@ import FaceBenchModel
 enum COCOResultsFastReader {
     typealias Columns = (imageIDs: [Int], categoryIDs: [Int], boxes: [Box], scores: [Double], offsets: [Int])
 
-    package static func read(_ buffer: UnsafeBufferPointer<UInt8>) -> Columns? {
+    static func read(_ buffer: UnsafeBufferPointer<UInt8>) -> Columns? {
         guard let base = buffer.baseAddress else { return nil }
         var last = buffer.count - 1
         while last >= 0, isWhitespace(base[last]) { last -= 1 }
@@ -109,7 +109,7 @@ enum COCOResultsFastReader {
 
     /// Reads the value of a key into `fields`.
     @inline(__always)
-    package static func value(_ key: Key, _ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int, into fields: inout Fields) -> Bool {
+    static func value(_ key: Key, _ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int, into fields: inout Fields) -> Bool {
         switch key {
         case .imageID:
             guard let value = integer(base, &i, end) else { return false }
@@ -161,10 +161,10 @@ enum COCOResultsFastReader {
             self.closing = (offset, closing.count)
         }
 
-        package func free() { text.deallocate() }
+        func free() { text.deallocate() }
 
         @inline(__always)
-        package func matches(_ base: UnsafePointer<UInt8>, _ i: Int, _ end: Int, _ offset: Int, _ count: Int) -> Bool {
+        func matches(_ base: UnsafePointer<UInt8>, _ i: Int, _ end: Int, _ offset: Int, _ count: Int) -> Bool {
             guard i + count <= end else { return false }
             var k = 0
             while k + 8 <= count {
@@ -183,7 +183,7 @@ enum COCOResultsFastReader {
         /// Reads an entry laid out exactly like the template's; false (with `i` anywhere)
         /// as soon as a byte differs.
         @inline(__always)
-        package func read(_ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int, into fields: inout Fields) -> Bool {
+        func read(_ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int, into fields: inout Fields) -> Bool {
             for piece in pieces {
                 guard matches(base, i, end, piece.offset, piece.count) else { return false }
                 i += piece.count
@@ -220,7 +220,7 @@ enum COCOResultsFastReader {
     }
 
     @inline(__always)
-    package static func isWhitespace(_ byte: UInt8) -> Bool {
+    static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
@@ -230,14 +230,14 @@ enum COCOResultsFastReader {
     }
 
     @inline(__always)
-    package static func take(_ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int, _ byte: UInt8) -> Bool {
+    static func take(_ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int, _ byte: UInt8) -> Bool {
         guard i < end, base[i] == byte else { return false }
         i += 1
         return true
     }
 
     @inline(__always)
-    package static func separator(_ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int) -> Bool {
+    static func separator(_ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int) -> Bool {
         skipWhitespace(base, &i, end)
         guard take(base, &i, end, UInt8(ascii: ",")) else { return false }
         skipWhitespace(base, &i, end)
@@ -246,7 +246,7 @@ enum COCOResultsFastReader {
 
     /// A plain integer (`-?digits`, at most 18 significant); nil for anything else.
     @inline(__always)
-    package static func integer(_ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int) -> Int? {
+    static func integer(_ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int) -> Int? {
         let spelling = DecimalSpelling.scan(base, from: i, to: end, allowingPlus: false)
         guard let value = spelling.integer else { return nil }
         i = spelling.end
@@ -255,7 +255,7 @@ enum COCOResultsFastReader {
 
     /// A JSON number; nil for anything else, which the general reader then explains.
     @inline(__always)
-    package static func number(_ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int) -> Double? {
+    static func number(_ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int) -> Double? {
         guard let number = try? DecimalSpelling.readJSON(base, from: i, to: end) else { return nil }
         i = number.end
         return number.value
@@ -289,7 +289,7 @@ enum COCOResultsFastReader {
 
     /// A growable column of trivial values written through a pointer: no per-element
     /// uniqueness check as with `Array.append`, which matters at 300,000 entries.
-    package struct Column<Element> {
+    struct Column<Element> {
         var pointer: UnsafeMutablePointer<Element>
         var count = 0
         var capacity: Int
@@ -300,7 +300,7 @@ enum COCOResultsFastReader {
         }
 
         @inline(__always)
-        package mutating func append(_ value: Element) {
+        mutating func append(_ value: Element) {
             if count == capacity { grow() }
             (pointer + count).initialize(to: value)
             count += 1
@@ -314,9 +314,9 @@ enum COCOResultsFastReader {
             capacity *= 2
         }
 
-        package func array() -> [Element] { Array(UnsafeBufferPointer(start: pointer, count: count)) }
+        func array() -> [Element] { Array(UnsafeBufferPointer(start: pointer, count: count)) }
 
-        package func free() {
+        func free() {
             pointer.deinitialize(count: count)
             pointer.deallocate()
         }

@@ -18,7 +18,7 @@ public struct COCOResultsFile: Sendable {
     public private(set) var scores: [Double] = []
     /// Byte offset of each entry's `{`, so later checks can say where an entry is.
     let offsets: [Int]
-    package let bytes: [UInt8]
+    let bytes: [UInt8]
 
     public var count: Int { scores.count }
 

@@ -27,8 +27,8 @@ extension DetectionImporter {
 /// without extension (annotations and predictions often disagree on .jpg/.png), and the
 /// file name alone without folder and extension when that is unique in the dataset.
 public struct SampleResolver: Sendable {
-    package let ids: Set<Int>
-    package let exact: [String: Int]
+    let ids: Set<Int>
+    let exact: [String: Int]
     let withoutExtension: [String: Int]
     let baseName: [String: Int]
 

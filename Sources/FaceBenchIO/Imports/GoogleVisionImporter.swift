@@ -75,7 +75,7 @@ public struct GoogleVisionImporter: DetectionImporter {
         return collector.detections
     }
 
-    package func faces(of response: JSONValue, field: String, _ source: ImportSource) throws -> [Detection] {
+    func faces(of response: JSONValue, field: String, _ source: ImportSource) throws -> [Detection] {
         let prefix = field.isEmpty ? "" : field + "."
         if let error = response["error"], !error.isNull {
             throw source.malformed(prefix + "error", "the service reported an error for this image: \(JSONWriter(indent: nil).string(error))")
@@ -100,7 +100,7 @@ public struct GoogleVisionImporter: DetectionImporter {
     }
 
     /// The axis-aligned box around a `BoundingPoly`'s vertices.
-    package func box(_ polygon: JSONValue, field: String, _ source: ImportSource) throws -> Box {
+    func box(_ polygon: JSONValue, field: String, _ source: ImportSource) throws -> Box {
         guard let vertices = polygon["vertices"]?.array, !vertices.isEmpty else { throw source.malformed(field, "no vertices") }
         let xs = vertices.map { $0["x"]?.double ?? 0 }, ys = vertices.map { $0["y"]?.double ?? 0 }
         return Box(x1: xs.min()!, y1: ys.min()!, x2: xs.max()!, y2: ys.max()!)

@@ -7,7 +7,7 @@ public struct ImportCollector {
     public let source: ImportSource
     public let dataset: Dataset
     let resolver: SampleResolver
-    package let samples: [Int: Sample]
+    let samples: [Int: Sample]
     public private(set) var detections: [Int: [Detection]] = [:]
     private var fieldOf: [Int: String] = [:]
 
@@ -85,7 +85,7 @@ public struct ImportCollector {
 
     /// The last path component of a URL or path (`https://host/a/b.jpg?x=1` → `b.jpg`);
     /// plain names are kept as they are.
-    package static func fileName(_ name: String) -> String {
+    static func fileName(_ name: String) -> String {
         guard name.contains("://") else { return name }
         let withoutQuery = name.split(separator: "?", maxSplits: 1).first.map(String.init) ?? name
         return withoutQuery.split(separator: "/").last.map(String.init) ?? name

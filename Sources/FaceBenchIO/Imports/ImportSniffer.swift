@@ -3,7 +3,7 @@ import FaceBenchModel
 /// Cheap format recognition for importers (their `recognises`).
 public enum ImportSniffer {
     /// How much of a file is looked at.
-    package static let window = 65536
+    static let window = 65536
 
     /// True when `path` is a `.json` file whose first bytes contain one of `markers`.
     public static func jsonFile(_ path: String, containsAny markers: [String]) -> Bool {

@@ -30,7 +30,7 @@ public struct MLKitImporter: DetectionImporter {
         try ImportCollector.collect(path: path, dataset: dataset, nameKeys: ["image"], listKey: "faces", detection)
     }
 
-    package func detection(_ face: JSONValue, field: String, _ source: ImportSource) throws -> Detection {
+    func detection(_ face: JSONValue, field: String, _ source: ImportSource) throws -> Detection {
         let box: Box
         if let rect = face["boundingBox"] {
             let here = field + ".boundingBox"

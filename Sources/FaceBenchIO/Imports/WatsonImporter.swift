@@ -22,7 +22,7 @@ public struct WatsonImporter: DetectionImporter {
         try ImportCollector.collect(path: path, dataset: dataset, nameKeys: ["image", "source_url", "resolved_url"], listKey: "faces", detection)
     }
 
-    package func detection(_ face: JSONValue, field: String, _ source: ImportSource) throws -> Detection {
+    func detection(_ face: JSONValue, field: String, _ source: ImportSource) throws -> Detection {
         guard let location = face["face_location"] else { throw source.malformed(field, "no face_location") }
         let here = field + ".face_location"
         let box = Box(

@@ -2,11 +2,11 @@ import FaceBenchModel
 
 /// Parses JSON (RFC 8259) from bytes into `JSONValue`, with errors giving line and column.
 public struct JSONReader {
-    package let bytes: [UInt8]
-    package let path: String
+    let bytes: [UInt8]
+    let path: String
     /// The line of the file `bytes` starts on (one line of a JSON-lines file).
-    package let firstLine: Int
-    package var i = 0
+    let firstLine: Int
+    var i = 0
 
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
@@ -39,7 +39,7 @@ public struct JSONReader {
         self.firstLine = firstLine
     }
 
-    package func fail(_ reason: String) -> FaceBenchError {
+    func fail(_ reason: String) -> FaceBenchError {
         .malformed(path: path, location: JSONScanner.location(of: i, in: bytes, firstLine: firstLine), reason: reason)
     }
 
@@ -47,7 +47,7 @@ public struct JSONReader {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
     }
 
-    package mutating func value(depth: Int) throws -> JSONValue {
+    mutating func value(depth: Int) throws -> JSONValue {
         guard depth < 512 else { throw fail("nesting deeper than 512 levels") }
         guard i < bytes.count else { throw fail("unexpected end of input") }
         switch bytes[i] {
@@ -110,7 +110,7 @@ public struct JSONReader {
         i += count
     }
 
-    package mutating func number() throws -> Double {
+    mutating func number() throws -> Double {
         let start = i
         let number = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(DecimalSpelling.JSONNumberProblem) in try DecimalSpelling.readJSON(buffer.baseAddress!, from: start, to: buffer.count) }
@@ -127,7 +127,7 @@ public struct JSONReader {
         }
     }
 
-    package mutating func string() throws -> String {
+    mutating func string() throws -> String {
         i += 1  // opening quote
         let start = i
         while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") {

@@ -15,11 +15,11 @@ import FaceBenchModel
 /// The scanner reads through an unsafe pointer for speed, so it only lives inside
 /// `JSONScanner.scan(_:path:_:)`, which keeps the bytes alive.
 struct JSONScanner {
-    package let bytes: UnsafeBufferPointer<UInt8>
-    package let path: String
+    let bytes: UnsafeBufferPointer<UInt8>
+    let path: String
     private(set) var position = 0
 
-    package static func scan<Result>(_ bytes: [UInt8], path: String, _ body: (inout JSONScanner) throws -> Result) throws -> Result {
+    static func scan<Result>(_ bytes: [UInt8], path: String, _ body: (inout JSONScanner) throws -> Result) throws -> Result {
         try bytes.withUnsafeBufferPointer { buffer in
             var scanner = JSONScanner(bytes: buffer, path: path)
             // A UTF-8 byte-order mark (Windows editors write one) is not part of the value.
@@ -36,12 +36,12 @@ struct JSONScanner {
     // MARK: Errors
 
     /// An error at a byte offset (the current position by default).
-    package func fail(_ reason: String, at offset: Int? = nil) -> FaceBenchError {
+    func fail(_ reason: String, at offset: Int? = nil) -> FaceBenchError {
         .malformed(path: path, location: Self.location(of: offset ?? position, in: bytes), reason: reason)
     }
 
     /// "line L, column C" of a byte offset.
-    package static func location<Bytes: RandomAccessCollection<UInt8>>(of offset: Int, in bytes: Bytes, firstLine: Int = 1) -> String where Bytes.Index == Int {
+    static func location<Bytes: RandomAccessCollection<UInt8>>(of offset: Int, in bytes: Bytes, firstLine: Int = 1) -> String where Bytes.Index == Int {
         var line = firstLine, lineStart = 0
         for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
             line += 1
@@ -100,7 +100,7 @@ struct JSONScanner {
     /// After an element of an array or object: true at ',' (another element follows), false
     /// at the closing bracket.
     @inline(__always)
-    package mutating func more(closing: UInt8, _ context: @autoclosure () -> String) throws -> Bool {
+    mutating func more(closing: UInt8, _ context: @autoclosure () -> String) throws -> Bool {
         let byte = peek()
         position += 1
         if byte == UInt8(ascii: ",") { return true }
@@ -149,7 +149,7 @@ struct JSONScanner {
 
     /// Reads `"key":` and returns the key.
     @inline(__always)
-    package mutating func key() throws -> Key {
+    mutating func key() throws -> Key {
         guard peek() == UInt8(ascii: "\"") else { throw fail("expected a quoted key, found \(describeNext())") }
         let start = position + 1
         var end = start
@@ -168,7 +168,7 @@ struct JSONScanner {
 
     /// Whether a key is `literal`.
     @inline(__always)
-    package func key(_ key: Key, is literal: StaticString) -> Bool {
+    func key(_ key: Key, is literal: StaticString) -> Bool {
         if let decoded = key.decoded { return decoded == literal.description }
         let count = literal.utf8CodeUnitCount
         guard key.end - key.start == count else { return false }
@@ -178,11 +178,11 @@ struct JSONScanner {
         }
     }
 
-    package func text(of key: Key) -> String {
+    func text(of key: Key) -> String {
         key.decoded ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[key.start..<key.end]), as: UTF8.self)
     }
 
-    package mutating func string() throws -> String {
+    mutating func string() throws -> String {
         guard peek() == UInt8(ascii: "\"") else { throw fail("expected a string, found \(describeNext())") }
         position += 1
         let start = position
@@ -217,7 +217,7 @@ struct JSONScanner {
     /// A JSON number. `NaN`, `Infinity` and `-Infinity` (Python's extensions) are read as
     /// such, so callers can reject them with a precise message.
     @inline(__always)
-    package mutating func number() throws -> Double {
+    mutating func number() throws -> Double {
         skipWhitespace()
         guard let base = bytes.baseAddress else { return try nonFinite(start: position) }
         let number: (value: Double, end: Int)?
@@ -245,7 +245,7 @@ struct JSONScanner {
 
     /// A number that must be an integer (ids, counts, flags).
     @inline(__always)
-    package mutating func integer(_ what: @autoclosure () -> String) throws -> Int {
+    mutating func integer(_ what: @autoclosure () -> String) throws -> Int {
         skipWhitespace()
         let start = position
         if let base = bytes.baseAddress {

@@ -4,9 +4,9 @@ import FaceBenchModel
 /// that should not copy every line into a `String`. Lines end at `\n` (a `\r` before it is a
 /// separator); fields are separated by spaces, tabs, commas or `\r`.
 struct TextScanner {
-    package let bytes: [UInt8]
+    let bytes: [UInt8]
     /// Each line's bytes, without the `\n`; line `i` is line number `i + 1`.
-    package let lines: [Range<Int>]
+    let lines: [Range<Int>]
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -34,7 +34,7 @@ struct TextScanner {
     }
 
     /// All fields of line `index`.
-    package func fields(ofLine index: Int) -> [Range<Int>] {
+    func fields(ofLine index: Int) -> [Range<Int>] {
         var cursor = lines[index].lowerBound
         var result: [Range<Int>] = []
         while let field = nextField(&cursor, lines[index].upperBound) { result.append(field) }
@@ -46,10 +46,10 @@ struct TextScanner {
         return nextField(&cursor, lines[index].upperBound) == nil
     }
 
-    package func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+    func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
 
     /// The number a field spells (`DecimalNumber`), or nil.
-    package func number(_ range: Range<Int>) -> Double? { DecimalNumber.parse(bytes, range) }
+    func number(_ range: Range<Int>) -> Double? { DecimalNumber.parse(bytes, range) }
 
     /// The number a field spells, which must be finite; the error names the file and line
     /// (`index` counts from 0).
@@ -62,7 +62,7 @@ struct TextScanner {
 
     /// The count that line `index` holds alone, as detection files write the number of
     /// entries that follow: a whole number from 0 to below 10^9; nil otherwise or past the end.
-    package func count(onLine index: Int) -> Int? {
+    func count(onLine index: Int) -> Int? {
         guard index < lines.count else { return nil }
         let fields = fields(ofLine: index)
         guard fields.count == 1, let value = number(fields[0]), value >= 0, value == value.rounded(), value < 1e9 else { return nil }

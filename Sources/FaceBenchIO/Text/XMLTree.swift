@@ -60,7 +60,7 @@ public enum XMLTree {
             self.maximumDepth = maximumDepth
         }
 
-        package func fail(_ reason: String, at line: Int? = nil) -> FaceBenchError {
+        func fail(_ reason: String, at line: Int? = nil) -> FaceBenchError {
             .malformed(path: path, location: "line \(line ?? self.line)", reason: reason)
         }
 
@@ -75,7 +75,7 @@ public enum XMLTree {
             }
         }
 
-        package mutating func document() throws -> Element {
+        mutating func document() throws -> Element {
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
             var root: Element?
             while true {
@@ -116,7 +116,7 @@ public enum XMLTree {
             return false
         }
 
-        package mutating func element() throws -> Element {
+        mutating func element() throws -> Element {
             let startLine = line
             advance()  // '<'
             let name = try self.name()
@@ -193,7 +193,7 @@ public enum XMLTree {
             }
         }
 
-        package mutating func name() throws -> String {
+        mutating func name() throws -> String {
             let start = i
             while i < bytes.count {
                 let c = bytes[i]
@@ -207,7 +207,7 @@ public enum XMLTree {
             return String(decoding: bytes[start..<i], as: UTF8.self)
         }
 
-        package func matches(_ literal: StaticString) -> Bool {
+        func matches(_ literal: StaticString) -> Bool {
             let count = literal.utf8CodeUnitCount
             guard i + count <= bytes.count else { return false }
             return literal.withUTF8Buffer { buffer in

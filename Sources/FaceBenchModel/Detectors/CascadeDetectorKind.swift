@@ -35,7 +35,7 @@ public enum CascadeDetectorKind {
         let configuration: CascadeConfiguration
         let make: MakeDetector
 
-        package func makeDetector() throws -> any FaceDetector { try make(path, configuration, info) }
+        func makeDetector() throws -> any FaceDetector { try make(path, configuration, info) }
     }
 }
 

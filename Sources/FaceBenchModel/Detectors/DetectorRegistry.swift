@@ -102,7 +102,7 @@ public struct DetectorRegistry: Sendable {
         }
     }
 
-    package static func check(spec: DetectorSpec, against schema: [ParameterSpec]) throws -> ParameterValues {
+    static func check(spec: DetectorSpec, against schema: [ParameterSpec]) throws -> ParameterValues {
         let pairs = try DetectorSpec.keyValuePairs(spec.arguments ?? "", spec: spec.text)
         var given: [String: String] = [:]
         var explicit: [String] = []
@@ -153,14 +153,14 @@ public struct DetectorRegistry: Sendable {
 
 /// A factory reporting a different id (two detectors of one spec in a run).
 struct RelabelledFactory: DetectorFactory {
-    package let base: any DetectorFactory
-    package let id: String
+    let base: any DetectorFactory
+    let id: String
 
-    package var info: DetectorInfo {
+    var info: DetectorInfo {
         var info = base.info
         info.id = id
         return info
     }
 
-    package func makeDetector() throws -> any FaceDetector { try base.makeDetector() }
+    func makeDetector() throws -> any FaceDetector { try base.makeDetector() }
 }

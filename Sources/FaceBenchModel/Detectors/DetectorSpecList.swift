@@ -15,7 +15,7 @@ public enum DetectorSpecList {
         values.flatMap { split($0, registry: registry, aliases: aliases) }.flatMap { aliases[$0] ?? [$0] }
     }
 
-    package static func split(_ value: String, registry: DetectorRegistry, aliases: [String: [String]]) -> [String] {
+    static func split(_ value: String, registry: DetectorRegistry, aliases: [String: [String]]) -> [String] {
         var specs: [String] = []
         var pieces = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)[...]
         while let piece = pieces.popFirst() {
@@ -35,7 +35,7 @@ public enum DetectorSpecList {
         return specs
     }
 
-    package static func continues(_ spec: String, with piece: String, schema: [ParameterSpec], registry: DetectorRegistry, aliases: [String: [String]]) -> Bool {
+    static func continues(_ spec: String, with piece: String, schema: [ParameterSpec], registry: DetectorRegistry, aliases: [String: [String]]) -> Bool {
         guard spec.contains(":") || piece.contains("=") else { return false }
         let key = piece.split(separator: "=", maxSplits: 1).first.map(String.init) ?? piece
         if schema.contains(where: { $0.name == key.trimmingSpaces }) { return true }
@@ -44,7 +44,7 @@ public enum DetectorSpecList {
     }
 
     /// The registered kind a spec names, if any.
-    package static func kind(of spec: String, registry: DetectorRegistry) -> DetectorKind? {
+    static func kind(of spec: String, registry: DetectorRegistry) -> DetectorKind? {
         (try? DetectorSpec(parsing: spec)).flatMap { registry.kind($0.kind) }
     }
 }

@@ -36,9 +36,9 @@ public struct LandmarkStage: Sendable {
 
 /// A detector factory with a landmark stage after it.
 struct StagedDetectorFactory: DetectorFactory {
-    package let base: any DetectorFactory
-    package let stage: LandmarkStage
-    package let info: DetectorInfo
+    let base: any DetectorFactory
+    let stage: LandmarkStage
+    let info: DetectorInfo
 
     init(base: any DetectorFactory, stage: LandmarkStage, id: String, spec: String) {
         self.base = base
@@ -55,14 +55,14 @@ struct StagedDetectorFactory: DetectorFactory {
         self.info = info
     }
 
-    package func makeDetector() throws -> any FaceDetector {
+    func makeDetector() throws -> any FaceDetector {
         StagedDetector(base: try base.makeDetector(), predictor: try stage.makePredictor())
     }
 }
 
 final class StagedDetector: FaceDetector {
-    package let base: any FaceDetector
-    package let predictor: any LandmarkPredictor
+    let base: any FaceDetector
+    let predictor: any LandmarkPredictor
     private(set) var lastStageMilliseconds: Double?
 
     init(base: any FaceDetector, predictor: any LandmarkPredictor) {
@@ -70,9 +70,9 @@ final class StagedDetector: FaceDetector {
         self.predictor = predictor
     }
 
-    package var lastReportedMilliseconds: Double? { base.lastReportedMilliseconds }
+    var lastReportedMilliseconds: Double? { base.lastReportedMilliseconds }
 
-    package func detect(_ input: DetectorInput) throws -> [Detection] {
+    func detect(_ input: DetectorInput) throws -> [Detection] {
         var found = try base.detect(input)
         let (points, milliseconds) = try MonotonicClock.measure { try predictor.landmarks(input, boxes: found.map(\.box)) }
         lastStageMilliseconds = milliseconds

@@ -24,7 +24,7 @@ enum DecimalConversion {
 
     /// The Double nearest to `mantissa × 10^exponent`, or nil outside the exact paths.
     @inline(__always)
-    package static func double(mantissa: UInt64, exponent: Int, negative: Bool) -> Double? {
+    static func double(mantissa: UInt64, exponent: Int, negative: Bool) -> Double? {
         guard let magnitude = magnitude(mantissa: mantissa, exponent: exponent) else { return nil }
         return negative ? -magnitude : magnitude
     }
@@ -81,7 +81,7 @@ enum DecimalConversion {
     /// positive amount below one unit of `value` when `sticky`. Results here are normal
     /// doubles (the paths above never leave 1e-19…1e39).
     @inline(__always)
-    package static func rounded(_ value: UInt64, sticky: Bool, binaryExponent: Int) -> Double {
+    static func rounded(_ value: UInt64, sticky: Bool, binaryExponent: Int) -> Double {
         let bits = 64 - value.leadingZeroBitCount
         guard bits > 53 else {
             // Exact unless sticky; callers only pass sticky with 63 or more bits.

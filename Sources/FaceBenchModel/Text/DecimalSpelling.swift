@@ -5,7 +5,7 @@
 /// the Double `strtod` gives, or nil for the rare spellings outside `DecimalConversion`'s
 /// exact paths, which the reader hands to the standard library.
 package struct DecimalSpelling {
-    package var negative = false
+    var negative = false
     /// The digits as an integer; meaningful while `significantDigits` is at most 19.
     var mantissa: UInt64 = 0
     /// Digits after any leading zeros; simply all digits when there are at most 19.
@@ -87,7 +87,7 @@ package struct DecimalSpelling {
     /// The Double nearest to the number, or nil when the exact fast paths cannot tell (more
     /// than 19 significant digits, extreme exponents).
     @inline(__always)
-    package var value: Double? {
+    var value: Double? {
         guard significantDigits <= 19 else { return nil }
         return DecimalConversion.double(mantissa: mantissa, exponent: writtenExponent - fractionDigits, negative: negative)
     }

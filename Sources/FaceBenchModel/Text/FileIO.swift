@@ -109,7 +109,7 @@ public enum FileIO {
 /// malformed entry is. Handles `\n` and `\r\n`.
 public struct NumberedLines: Sequence {
     public let path: String
-    package let bytes: [UInt8]
+    let bytes: [UInt8]
 
     public init(path: String) throws {
         self.path = path

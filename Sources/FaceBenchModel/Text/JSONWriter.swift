@@ -22,7 +22,7 @@ public struct JSONWriter {
         Array(string(value).utf8)
     }
 
-    package func write(_ value: JSONValue, into out: inout String, level: Int) {
+    func write(_ value: JSONValue, into out: inout String, level: Int) {
         switch value {
         case .null: out += "null"
         case let .bool(flag): out += flag ? "true" : "false"
@@ -54,7 +54,7 @@ public struct JSONWriter {
         }
     }
 
-    package func newline(into out: inout String, level: Int) {
+    func newline(into out: inout String, level: Int) {
         guard let indent else { return }
         out += "\n"
         out += String(repeating: " ", count: indent * level)
@@ -66,7 +66,7 @@ public struct JSONWriter {
         return String(number)
     }
 
-    package static func quote(_ text: String, into out: inout String) {
+    static func quote(_ text: String, into out: inout String) {
         out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -7,7 +7,7 @@ public enum StandardStreams {
     public static func error(_ text: String) { write(2, text) }
     public static func output(_ text: String) { write(1, text) }
 
-    package static func write(_ descriptor: Int32, _ text: String) {
+    static func write(_ descriptor: Int32, _ text: String) {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {

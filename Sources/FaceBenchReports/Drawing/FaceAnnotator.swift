@@ -151,7 +151,7 @@ public enum FaceAnnotator {
 
     /// Text on the box's colour, dark on the light colours (yellow, green) and white on the
     /// dark ones, so it stays readable.
-    package static func label(_ text: String, above box: Box, color: Color, on canvas: inout Canvas) {
+    static func label(_ text: String, above box: Box, color: Color, on canvas: inout Canvas) {
         let y = Int(box.y.rounded()) - 10
         let luminance = 0.2126 * Double(color.r) + 0.7152 * Double(color.g) + 0.0722 * Double(color.b)
         let ink = luminance > 140 ? Color(0, 0, 0) : Color(255, 255, 255)

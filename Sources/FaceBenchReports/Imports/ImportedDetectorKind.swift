@@ -19,7 +19,7 @@ public enum ImportedDetectorKind {
         }
     }
 
-    package static func build(_ request: DetectorRequest, importers: [any DetectionImporter]) throws -> any DetectorFactory {
+    static func build(_ request: DetectorRequest, importers: [any DetectionImporter]) throws -> any DetectorFactory {
         let spec = request.spec.text
         var given = request.spec.arguments ?? ""
         var name: String?
@@ -50,22 +50,22 @@ public enum ImportedDetectorKind {
 }
 
 struct ImportedDetectionsFactory: DetectorFactory {
-    package let info: DetectorInfo
+    let info: DetectorInfo
     /// By `Sample.name`, which is what a detector is given.
-    package let detections: [String: [Detection]]
+    let detections: [String: [Detection]]
 
-    package func makeDetector() throws -> any FaceDetector { ImportedDetections(detections: detections) }
+    func makeDetector() throws -> any FaceDetector { ImportedDetections(detections: detections) }
 }
 
 /// Hands out the imported detections of each image.
 final class ImportedDetections: FaceDetector {
-    package let detections: [String: [Detection]]
+    let detections: [String: [Detection]]
 
     init(detections: [String: [Detection]]) {
         self.detections = detections
     }
 
-    package func detect(_ input: DetectorInput) throws -> [Detection] {
+    func detect(_ input: DetectorInput) throws -> [Detection] {
         detections[input.name] ?? []
     }
 }

@@ -48,7 +48,7 @@ extension BenchmarkSnapshot {
 }
 
 extension DatasetSnapshot {
-    package var json: JSONValue {
+    var json: JSONValue {
         .object([
             "name": JSONValue(name), "format": JSONValue(format), "images": JSONValue(images), "faces": JSONValue(faces),
             "iou_threshold": JSONValue(iouThreshold), "interrupted": JSONValue(interrupted),

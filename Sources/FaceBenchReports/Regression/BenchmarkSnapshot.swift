@@ -182,11 +182,11 @@ extension DatasetSnapshot {
     }
 
     /// Detectors in run order, `decode` last.
-    package static func order(_ id: String, _ results: RunResults) -> Int {
+    static func order(_ id: String, _ results: RunResults) -> Int {
         results.detectors.firstIndex { $0.id == id } ?? results.detectors.count
     }
 
-    package static func relative(_ times: [Int: Double], to reference: [Int: Double], reference name: String) -> RelativeLatency? {
+    static func relative(_ times: [Int: Double], to reference: [Int: Double], reference name: String) -> RelativeLatency? {
         let ratios = times.compactMap { image, time in reference[image].flatMap { $0 > 0 ? time / $0 : nil } }
         return LatencySummary(ratios).map { RelativeLatency(reference: name, median: $0.p50, interval: $0.medianCI95) }
     }

@@ -53,7 +53,7 @@ public enum GateReport {
 
     /// A metric's move (`ap50 0.8322 → 0.7012 (-0.1310)`), or the finding's own words for
     /// what has no values (a missing detector).
-    package static func describe(_ finding: RegressionGate.Finding) -> String {
+    static func describe(_ finding: RegressionGate.Finding) -> String {
         guard let before = finding.before, let after = finding.after, let metric = finding.metric else {
             return finding.message.split(separator: ":", maxSplits: 1).last.map { String($0).trimmingSpaces } ?? finding.message
         }
@@ -62,7 +62,7 @@ public enum GateReport {
         return "\(metric) \(RegressionGate.number(before, against: after)) → \(RegressionGate.number(after, against: before)) (\(change))"
     }
 
-    package static func list(_ title: String, _ items: [String]) -> String {
+    static func list(_ title: String, _ items: [String]) -> String {
         guard !items.isEmpty else { return "" }
         return "## \(title)\n\n" + items.map { "- " + $0 }.joined(separator: "\n") + "\n\n"
     }

@@ -163,7 +163,7 @@ public struct RegressionGate: Sendable {
         }
     }
 
-    package func compare(_ now: DatasetSnapshot, _ base: DatasetSnapshot, into outcome: inout Outcome) {
+    func compare(_ now: DatasetSnapshot, _ base: DatasetSnapshot, into outcome: inout Outcome) {
         let name = base.name
         if now.images != base.images || now.faces != base.faces || now.iouThreshold != base.iouThreshold {
             outcome.findings.append(Finding(
@@ -334,7 +334,7 @@ public struct RegressionGate: Sendable {
         return (difference > 0 ? "+" : "") + Formatting.fixed(difference, places)
     }
 
-    package static func decimals(_ value: Double, against other: Double?) -> Int {
+    static func decimals(_ value: Double, against other: Double?) -> Int {
         guard value.isFinite else { return 0 }
         let integral = { (x: Double) in x == x.rounded() && abs(x) < 1e9 }
         if integral(value), other.map(integral) ?? true { return 0 }

@@ -25,7 +25,7 @@ public enum CSVReport {
     }
 
     /// Quotes a field when it holds a comma, a quote or a line break.
-    package static func field(_ text: String) -> String {
+    static func field(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

@@ -64,7 +64,7 @@ public enum ComparisonReport {
         }
     }
 
-    package static func note(_ detector: DetectorResult) -> String? {
+    static func note(_ detector: DetectorResult) -> String? {
         var notes: [String] = []
         if detector.info.isImported { notes.append("imported") }
         if !detector.failures.isEmpty { notes.append("\(detector.failures.count) failed") }

@@ -25,7 +25,7 @@ public enum JSONReport {
         ])
     }
 
-    package static func json(_ table: ComparisonTable) -> JSONValue {
+    static func json(_ table: ComparisonTable) -> JSONValue {
         let best = table.columns.indices.map(table.bestRows)
         return .object([
             "dataset": JSONValue(table.dataset), "metric_set": JSONValue(table.metricSet),

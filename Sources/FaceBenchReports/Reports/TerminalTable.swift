@@ -10,7 +10,7 @@ public struct TerminalTable {
         self.styled = styled
     }
 
-    package static let bold = "\u{1B}[1m", best = "\u{1B}[1;32m", reset = "\u{1B}[0m"
+    static let bold = "\u{1B}[1m", best = "\u{1B}[1;32m", reset = "\u{1B}[0m"
 
     public var text: String {
         let labels = table.hasRuns ? ["Run", "Detector"] : ["Detector"]

@@ -62,7 +62,7 @@ public struct COCOEvaluator: AccuracyEvaluator {
         return input
     }
 
-    package static func json(_ result: COCOEvaluation.Result) -> JSONValue {
+    static func json(_ result: COCOEvaluation.Result) -> JSONValue {
         let summary = COCOSummary(result)
         var object = JSONObject()
         for (key, value) in zip(COCOSummary.keys, summary.stats) { object[key] = JSONValue(value) }

@@ -84,7 +84,7 @@ public enum TIDEAnalysis {
     }
 
     /// One AP data point: a detection's score and whether it counts as a true positive.
-    package typealias Point = (score: Double, correct: Bool)
+    typealias Point = (score: Double, correct: Bool)
 
     /// An error as tidecv records it: the data point it contributes unfixed and fixed (nil:
     /// none), and for a miss the face count it removes when fixed.
@@ -239,7 +239,7 @@ public enum TIDEAnalysis {
 
     /// tidecv's AP: points ranked by descending score (stable), precision made monotone,
     /// sampled at recall i/100 for i = 0…100 (the first point reaching it), averaged.
-    package static func averagePrecision(_ points: [Point], positives: Int) -> Double {
+    static func averagePrecision(_ points: [Point], positives: Int) -> Double {
         guard positives > 0 else { return 0 }
         let order = ScoreOrder.descending(points.map(\.score))
         var precision: [Double] = [], recall: [Double] = []

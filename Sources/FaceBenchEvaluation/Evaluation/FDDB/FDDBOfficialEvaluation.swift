@@ -150,7 +150,7 @@ public enum FDDBOfficialEvaluation {
 
     /// Maximum-overlap matching of the given detections to the faces they overlap: the
     /// matched overlaps' sum and how many exceed 0.5.
-    package static func match(_ detections: [Int], _ touching: [[(face: Int, overlap: Double)]], faces count: Int) -> (Double, Int) {
+    static func match(_ detections: [Int], _ touching: [[(face: Int, overlap: Double)]], faces count: Int) -> (Double, Int) {
         var faceRow = [Int](repeating: -1, count: count)
         for d in detections { for entry in touching[d] { faceRow[entry.face] = 0 } }
         var rows: [Int] = []

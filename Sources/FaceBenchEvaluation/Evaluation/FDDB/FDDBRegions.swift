@@ -29,7 +29,7 @@ public enum FDDBRegions {
     }
 
     /// The ellipse as `EllipseR::display` draws it, before any clipping.
-    package static func drawn(_ ellipse: Ellipse) throws -> PixelRegion {
+    static func drawn(_ ellipse: Ellipse) throws -> PixelRegion {
         let reach = [abs(ellipse.centerX) + abs(ellipse.majorRadius) + abs(ellipse.minorRadius), abs(ellipse.centerY) + abs(ellipse.majorRadius) + abs(ellipse.minorRadius)]
         guard reach.allSatisfy({ $0.isFinite && $0 < maximumExtent }) else {
             throw TooLarge(description: "\(ellipse) reaches beyond \(Int(maximumExtent)) pixels")

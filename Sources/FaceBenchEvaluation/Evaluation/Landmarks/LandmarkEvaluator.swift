@@ -50,7 +50,7 @@ public struct LandmarkEvaluator: AccuracyEvaluator {
     }
 
     /// The normaliser's name and its length for one face's annotated points.
-    package static func normaliser(for scheme: LandmarkScheme) -> (name: String, length: ([Point]) -> Double?)? {
+    static func normaliser(for scheme: LandmarkScheme) -> (name: String, length: ([Point]) -> Double?)? {
         if scheme.id == LandmarkScheme.ibug68.id {
             return ("outer_eye_corners", { $0.count == 68 ? distance($0[36], $0[45]) : nil })
         }
@@ -58,7 +58,7 @@ public struct LandmarkEvaluator: AccuracyEvaluator {
         return ("eye_centres", { points in scheme.commonFivePoints(points).flatMap { five in distance(five[0]!, five[1]!) } })
     }
 
-    package static func distance(_ a: Point, _ b: Point) -> Double {
+    static func distance(_ a: Point, _ b: Point) -> Double {
         ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
     }
 

@@ -172,7 +172,7 @@ public enum WIDEROfficialEvaluation {
 
     /// A setting's curve and AP from the proposals and recalled faces first counted at each
     /// threshold index t (1…1000; index 1001 — below every threshold — is not counted).
-    package static func setting(_ name: String, faces: Int, proposals: [Int], recalled: [Int]) -> Setting {
+    static func setting(_ name: String, faces: Int, proposals: [Int], recalled: [Int]) -> Setting {
         var cumulativeProposals = [Int](repeating: 0, count: thresholdCount)
         var cumulativeRecalled = [Int](repeating: 0, count: thresholdCount)
         var p = 0, r = 0

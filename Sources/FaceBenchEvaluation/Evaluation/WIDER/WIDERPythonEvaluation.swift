@@ -110,7 +110,7 @@ public enum WIDERPythonEvaluation {
     /// `bbox_overlaps` of one prediction and face in double precision: "+1" sides, 0 when
     /// they do not overlap by at least a "+1" pixel.
     @inline(__always)
-    package static func overlap(_ face: WIDERBoxOverlap.Face, _ prediction: WIDEROfficialEvaluation.Prediction) -> Double {
+    static func overlap(_ face: WIDERBoxOverlap.Face, _ prediction: WIDEROfficialEvaluation.Prediction) -> Double {
         let fx1 = Double(face.x1), fy1 = Double(face.y1), fx2 = Double(face.x2), fy2 = Double(face.y2)
         let px2 = prediction.width + prediction.x, py2 = prediction.height + prediction.y
         let width = min(px2, fx2) - max(prediction.x, fx1) + 1

@@ -123,7 +123,7 @@ struct MATElementReader {
     static let int8 = 1, uint8 = 2, int16 = 3, uint16 = 4, int32 = 5, uint32 = 6, single = 7, double = 9
     static let int64 = 12, uint64 = 13, matrix = 14, compressed = 15, utf8 = 16, utf16 = 17, utf32 = 18
 
-    package struct Element {
+    struct Element {
         var type: Int
         var start: Int
         var count: Int
@@ -131,14 +131,14 @@ struct MATElementReader {
         var next: Int
     }
 
-    package let bytes: [UInt8]
+    let bytes: [UInt8]
     let bigEndian: Bool
-    package let path: String
+    let path: String
     /// File offset of the compressed element these bytes were inflated from, if any.
-    package let origin: Int?
-    package let limits: MATFile.Limits
+    let origin: Int?
+    let limits: MATFile.Limits
 
-    package func failure(_ offset: Int, _ context: String, _ reason: String) -> FaceBenchError {
+    func failure(_ offset: Int, _ context: String, _ reason: String) -> FaceBenchError {
         let place = origin.map { "byte \(offset) inside the compressed element at byte \($0)" } ?? "byte \(offset)"
         return .malformed(path: path, location: context.isEmpty ? place : "\(context) at \(place)", reason: reason)
     }
@@ -158,7 +158,7 @@ struct MATElementReader {
         return high << 32 | low
     }
 
-    package func element(at offset: Int, limit: Int, context: String = "") throws -> Element {
+    func element(at offset: Int, limit: Int, context: String = "") throws -> Element {
         guard offset + 8 <= limit else { throw failure(offset, context, "data element tag runs past the end of its container") }
         let first = uint32(at: offset)
         // Small data element format: byte count in the upper 16 bits, data in the tag itself.
@@ -311,7 +311,7 @@ struct MATElementReader {
 
     /// Numeric data of any storage type as doubles (MATLAB stores e.g. doubles as uint8
     /// when the values fit).
-    package func numbers(_ element: Element, context: String) throws -> [Double] {
+    func numbers(_ element: Element, context: String) throws -> [Double] {
         let start = element.start, count = element.count
         func values(size: Int, _ read: (Int) -> Double) throws -> [Double] {
             guard count % size == 0 else { throw failure(start, context, "\(count) bytes is not a whole number of \(size)-byte values") }

@@ -86,7 +86,7 @@ public enum DetectionCurveCharts {
         }
 
         /// "`haar` and `swift-haar` have identical curves: one line shows both."
-        package func notes(_ names: [String]) -> [String] {
+        func notes(_ names: [String]) -> [String] {
             var groups: [Int: [Int]] = [:]
             for (index, first) in original.enumerated() {
                 if let first { groups[first, default: [first]].append(index) }

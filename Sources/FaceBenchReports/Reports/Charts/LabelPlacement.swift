@@ -7,7 +7,7 @@ public struct LabelPlacement {
     public struct Rect: Equatable, Sendable {
         public var minX, minY, maxX, maxY: Double
 
-        package func overlap(_ other: Rect) -> Double {
+        func overlap(_ other: Rect) -> Double {
             max(0, min(maxX, other.maxX) - max(minX, other.minX)) * max(0, min(maxY, other.maxY) - max(minY, other.minY))
         }
     }
@@ -21,7 +21,7 @@ public struct LabelPlacement {
 
     static let characterWidth = 6.5, ascent = 10.0, descent = 3.0
 
-    package let area: Rect
+    let area: Rect
     var occupied: [Rect]
 
     /// `points` are every dot of the chart in pixels with its radius: labels keep off all of

@@ -13,9 +13,9 @@ public struct SVGChart: Sendable {
     public var xCategories: [(position: Double, label: String)]?
     public var yCategories: [(position: Double, label: String)]?
     public var left: Double
-    package var body = ""
+    var body = ""
 
-    package static let top = 12.0, right = 18.0, bottom = 46.0
+    static let top = 12.0, right = 18.0, bottom = 46.0
 
     public init(
         width: Double = 560, height: Double = 340, x: AxisScale, y: AxisScale, xTitle: String, yTitle: String, left: Double = 58
@@ -85,7 +85,7 @@ public struct SVGChart: Sendable {
     }
 
     /// Pixel numbers with one decimal at most, to keep the SVG short.
-    package static func n(_ value: Double) -> String {
+    static func n(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }

@@ -5,14 +5,14 @@ import FaceBenchEvaluation
 /// false positive (error type and best IoU with a face), `MISS 0.12` under a missed face
 /// (the best IoU any detection has with it).
 struct ErrorLabels {
-    package struct Image {
+    struct Image {
         var detections: [Int: String] = [:]
         var faces: [Int: String] = [:]
         /// `2 localization, 1 missed`.
         var summary = ""
     }
 
-    package var images: [Int: Image] = [:]
+    var images: [Int: Image] = [:]
 
     static let abbreviations = ["localization": "LOC", "duplicate": "DUP", "background": "BKG", "missed": "MISS"]
 
@@ -38,5 +38,5 @@ struct ErrorLabels {
         }
     }
 
-    package func image(_ id: Int) -> Image { images[id] ?? Image() }
+    func image(_ id: Int) -> Image { images[id] ?? Image() }
 }

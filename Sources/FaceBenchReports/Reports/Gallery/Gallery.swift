@@ -19,7 +19,7 @@ public struct Gallery {
     public var jpegQuality = 82
     /// Decoded, scaled images by path: an image that is worst for several detectors is
     /// decoded once.
-    package var images: [String: (image: RGBImage, scale: Double)] = [:]
+    var images: [String: (image: RGBImage, scale: Double)] = [:]
 
     public init(decoder: any ImageDecoder, encoder: any ImageEncoder) {
         self.decoder = decoder
@@ -73,14 +73,14 @@ public struct Gallery {
         }
     }
 
-    package mutating func scaled(_ path: String) throws -> (image: RGBImage, scale: Double) {
+    mutating func scaled(_ path: String) throws -> (image: RGBImage, scale: Double) {
         if let cached = images[path] { return cached }
         let shrunk = Canvas.resized(try decoder.decode(path).rgb, maxSide: imageSide)
         images[path] = shrunk
         return shrunk
     }
 
-    package static var legend: String {
+    static var legend: String {
         "<ul class=\"legend boxes\">" + FaceAnnotator.legend.map { entry in
             "<li><span class=\"box\" style=\"border:2px \(entry.dashed ? "dashed" : "solid") \(entry.color.hex)\"></span>\(entry.meaning)</li>"
         }.joined() + "<li>labels: detection score, IoU with the nearest face; LOC, DUP, BKG, MISS: the TIDE error type of a false positive or missed face, with its IoU</li><li>click an image for full size</li></ul>\n"

@@ -62,7 +62,7 @@ public struct HTMLReport {
         return out + "</tbody></table>\n"
     }
 
-    package mutating func section(_ comparison: DatasetComparison) -> String {
+    mutating func section(_ comparison: DatasetComparison) -> String {
         let styles = SeriesStyle.styles(comparison)
         let counts = Set(comparison.entries.map { "\($0.results.dataset.images) images · \($0.results.dataset.faces) faces" })
         var out = "<section class=\"dataset\" id=\"\(anchor(comparison.dataset))\">\n"
@@ -154,7 +154,7 @@ public struct HTMLReport {
         }
     }
 
-    package func anchor(_ name: String) -> String {
+    func anchor(_ name: String) -> String {
         "dataset-" + DetectorRegistry.sanitizedID(name)
     }
 }

@@ -71,7 +71,7 @@ public enum HTMLText {
         return out
     }
 
-    package static func table(_ lines: [String]) -> String {
+    static func table(_ lines: [String]) -> String {
         func cells(_ line: String) -> [String] {
             var body = line.trimmingSpaces
             if body.hasPrefix("|") { body.removeFirst() }
