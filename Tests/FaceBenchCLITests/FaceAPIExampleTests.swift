@@ -1,4 +1,5 @@
-import FaceBenchCore
+import FaceBenchIO
+import FaceBenchModel
 import FaceBenchTestSupport
 import Foundation
 import XCTest
