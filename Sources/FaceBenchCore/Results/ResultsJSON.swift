@@ -177,7 +177,7 @@ extension DetectorResult {
             ])
         })
         object["failures"] = .array(failures.map { .object(["id": JSONValue($0.sampleID), "image": JSONValue($0.image), "reason": JSONValue($0.reason)]) })
-        object["evaluation"] = .object(evaluations)
+        object["evaluation"] = .object(evaluations.json(detector: id))
         return .object(object)
     }
 
@@ -216,6 +216,9 @@ extension DetectorResult {
         failures = (json["failures"]?.array ?? []).map {
             ImageFailure(sampleID: $0["id"]?.int ?? 0, image: $0["image"]?.string ?? "", reason: $0["reason"]?.string ?? "")
         }
-        evaluations = json["evaluation"]?.object ?? JSONObject()
+        guard let evaluation = json["evaluation"]?.object else {
+            throw FaceBenchError.malformed(path: path, location: field + ".evaluation", reason: "expected an object of protocol results")
+        }
+        evaluations = try DetectorEvaluations(json: evaluation, detector: id, path: path, field: field + ".evaluation")
     }
 }
