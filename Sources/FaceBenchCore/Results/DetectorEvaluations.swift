@@ -17,6 +17,15 @@ public struct DetectorEvaluations: Sendable, Equatable {
 
     public var results: [ProtocolResult] { outcomes.compactMap(\.result) }
 
+    /// Replaces the outcome of the same protocol, or adds it last.
+    public mutating func set(_ outcome: EvaluationOutcome) {
+        if let index = outcomes.firstIndex(where: { $0.protocolName == outcome.protocolName }) {
+            outcomes[index] = outcome
+        } else {
+            outcomes.append(outcome)
+        }
+    }
+
     public var coco: COCOResult? { results.lazy.compactMap { if case let .coco(r) = $0 { r } else { nil } }.first }
     public var sizes: SizeBreakdownResult? { results.lazy.compactMap { if case let .sizes(r) = $0 { r } else { nil } }.first }
     public var errors: ErrorAnalysisResult? { results.lazy.compactMap { if case let .errors(r) = $0 { r } else { nil } }.first }

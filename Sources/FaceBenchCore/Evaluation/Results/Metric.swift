@@ -68,6 +68,9 @@ extension EvaluationResult {
         declarations.first { $0.matches(key) }?.kind
     }
 
+    /// The result as `detectors[].evaluation.<name>` of results.json holds it.
+    public var json: JSONValue { erased.json }
+
     /// `figures` with their declared kinds.
     public var metrics: [Metric] {
         figures.compactMap { key, value in
