@@ -58,7 +58,7 @@ public struct DetectorEvaluations: Sendable, Equatable {
                 guard let notes = value.array else { throw FaceBenchError.failed("\(what): expected a list of sentences") }
                 threadConsistency = try notes.enumerated().map { index, note in
                     guard let text = note.string, let problem = ThreadConsistencyProblem(text: text, detector: detector) else {
-                        throw FaceBenchError.failed("\(what).[\(index)]: not a thread-consistency sentence about \(detector)")
+                        throw FaceBenchError.failed("\(what)[\(index)]: not a thread-consistency sentence about \(detector)")
                     }
                     return problem
                 }

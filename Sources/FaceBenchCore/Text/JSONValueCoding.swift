@@ -30,8 +30,12 @@ public enum JSONValueCoding {
         }
     }
 
+    /// `buckets[1].recall`; "the top level" for the document itself.
     static func path(_ keys: [any CodingKey]) -> String {
-        keys.isEmpty ? "the top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        guard !keys.isEmpty else { return "the top level" }
+        return keys.reduce(into: "") { text, key in
+            if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+        }
     }
 }
 
