@@ -26,7 +26,6 @@ public struct DetectorEvaluations: Sendable, Equatable {
         }
     }
 
-    public var coco: COCOResult? { results.lazy.compactMap { if case let .coco(r) = $0 { r } else { nil } }.first }
     public var sizes: SizeBreakdownResult? { results.lazy.compactMap { if case let .sizes(r) = $0 { r } else { nil } }.first }
     public var errors: ErrorAnalysisResult? { results.lazy.compactMap { if case let .errors(r) = $0 { r } else { nil } }.first }
     public var landmarks: LandmarkScores? { results.lazy.compactMap { if case let .landmarks(r) = $0 { r.scores } else { nil } }.first }

@@ -5,10 +5,8 @@ public enum MetricUnit: String, Sendable, Equatable, Codable {
     case fraction
     /// A number of things (faces, detections, false positives).
     case count
-    /// A length in pixels (face-height bucket edges, face heights).
+    /// A size in pixels: face-height bucket edges (px), COCO area bucket edges (px²).
     case pixels
-    /// An area in square pixels (COCO area bucket edges).
-    case squarePixels = "square_pixels"
     /// A landmark error divided by the face's normalising length (NME).
     case normalisedError = "normalised_error"
     /// A quotient of two like quantities (detection area over face area).
