@@ -91,6 +91,7 @@ final class ProtocolResultCodingTests: XCTestCase {
         nested["buckets"] = .array(buckets)
         XCTAssertEqual(failure("sizes", nested), "r.json: detectors[0].evaluation.sizes: buckets[1].recall: expected a number, found a boolean")
         XCTAssertTrue(failure("nonsense", voc).contains("unknown protocol 'nonsense'"))
+        XCTAssertEqual(failure("voc", ["tp": 1]), "r.json: detectors[0].evaluation.voc: iou_threshold: missing", "the first missing field is named")
     }
 
     /// `detectors[].evaluation` of today's results.json: results, failed protocols and the
@@ -101,12 +102,15 @@ final class ProtocolResultCodingTests: XCTestCase {
             "coco": coco.json, "errors": .object(["error": "errors: bad input"]),
             "thread_consistency": ["lbp: 3 images differ at 2 threads from the main pass (first: img_1.jpg)"],
         ]
-        let evaluations = try DetectorEvaluations(json: object, detector: "lbp", path: "results.json", field: "detectors[0].evaluation")
+        let evaluations = try JSONValueCoding.decode(DetectorEvaluations.self, from: .object(object), what: "results.json: detectors[0].evaluation")
         XCTAssertEqual(evaluations.outcomes, [.result(coco), .failed(protocol: "errors", reason: "errors: bad input")])
-        XCTAssertEqual(evaluations.threadConsistency, [ThreadConsistencyProblem(threads: 2, differingImages: 3, firstImage: "img_1.jpg")])
-        XCTAssertEqual(evaluations.json(detector: "lbp"), object)
-        XCTAssertThrowsError(try DetectorEvaluations(json: ["thread_consistency": ["something else"]], detector: "lbp", path: "results.json", field: "e")) {
-            XCTAssertTrue("\($0)".contains("e.thread_consistency[0]"), "\($0)")
+        XCTAssertEqual(evaluations.threadConsistency, [ThreadConsistencyProblem(detector: "lbp", threads: 2, differingImages: 3, firstImage: "img_1.jpg")])
+        XCTAssertEqual(try JSONValueCoding.encode(evaluations), .object(object))
+        XCTAssertThrowsError(try JSONValueCoding.decode(DetectorEvaluations.self, from: .object(["thread_consistency": ["something else"]]), what: "e")) {
+            XCTAssertEqual("\($0)", "e: thread_consistency[0]: not a thread-consistency sentence: something else")
+        }
+        XCTAssertThrowsError(try JSONValueCoding.decode(DetectorEvaluations.self, from: .object(["nonsense": .object([:])]), what: "e")) {
+            XCTAssertTrue("\($0)".hasPrefix("e: nonsense: unknown protocol (known: coco, voc"), "\($0)")
         }
     }
 }

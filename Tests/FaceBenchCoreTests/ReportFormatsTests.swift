@@ -91,7 +91,7 @@ final class ReportFormatsTests: XCTestCase {
         var results = SyntheticRun.results(detectors)
         let image = PerImageResult.Image(id: 1, name: "image1.png", truePositives: 1, falsePositives: 0, missed: 0, ignored: 0, missedFaces: [])
         results.detectors[0].evaluations.set(.result(.perImage(PerImageResult(images: [image]))))
-        results.detectors[0].evaluations.threadConsistency = [ThreadConsistencyProblem(threads: 2, differingImages: 1, firstImage: "image3.png")]
+        results.detectors[0].evaluations.threadConsistency = [ThreadConsistencyProblem(detector: "perfect", threads: 2, differingImages: 1, firstImage: "image3.png")]
         results.detectors[1].evaluations.set(.failed(protocol: "coco", reason: "bad input"))
         let comparison = [SyntheticRun.comparison([(nil, results)])]
         XCTAssertEqual(ComparisonReport.protocols(comparison[0]), ["sizes", "per_image"])

@@ -1,34 +1,51 @@
+import Foundation
+
 /// A detector that found different faces on some images when run on several threads than in
-/// the single-threaded main pass (`ThroughputPass`).
-public struct ThreadConsistencyProblem: Sendable, Equatable, CustomStringConvertible {
+/// the single-threaded main pass (`ThroughputPass`). results.json keeps it as the sentence
+/// `description` writes (`evaluation.thread_consistency`), read back strictly.
+public struct ThreadConsistencyProblem: Sendable, Equatable, Codable, CustomStringConvertible {
+    public var detector: String
     public var threads: Int
     public var differingImages: Int
     /// The first differing image, in dataset order.
     public var firstImage: String
 
-    public init(threads: Int, differingImages: Int, firstImage: String) {
+    public init(detector: String, threads: Int, differingImages: Int, firstImage: String) {
+        self.detector = detector
         self.threads = threads
         self.differingImages = differingImages
         self.firstImage = firstImage
     }
 
+    static let middle = " images differ at ", end = " threads from the main pass (first: "
+
     public var description: String {
-        "\(differingImages) images differ at \(threads) threads from the main pass (first: \(firstImage))"
+        "\(detector): \(differingImages)\(Self.middle)\(threads)\(Self.end)\(firstImage))"
     }
 
-    /// results.json keeps each problem as a sentence naming the detector
-    /// (`evaluation.thread_consistency`).
-    public func text(detector: String) -> String { "\(detector): \(description)" }
+    /// The problem `description` wrote; nil for any other text.
+    public init?(sentence: String) {
+        guard sentence.hasSuffix(")"), let middle = sentence.range(of: Self.middle),
+              let end = sentence.range(of: Self.end, range: middle.upperBound..<sentence.endIndex),
+              let colon = sentence[..<middle.lowerBound].range(of: ": ", options: .backwards),
+              let count = Int(sentence[colon.upperBound..<middle.lowerBound]), let threads = Int(sentence[middle.upperBound..<end.lowerBound])
+        else { return nil }
+        self.init(
+            detector: String(sentence[..<colon.lowerBound]), threads: threads, differingImages: count,
+            firstImage: String(sentence[end.upperBound...].dropLast()))
+    }
 
-    /// The problem from `text(detector:)`'s sentence; nil when it is not one.
-    public init?(text: String, detector: String) {
-        let prefix = detector + ": "
-        guard text.hasPrefix(prefix) else { return nil }
-        let words = text.dropFirst(prefix.count).split(separator: " ", maxSplits: 10, omittingEmptySubsequences: false)
-        let opening = " images differ at ", middle = " threads from the main pass (first: "
-        guard words.count > 10, let count = Int(words[0]), let threads = Int(words[4]), text.hasSuffix(")") else { return nil }
-        let expected = "\(prefix)\(count)\(opening)\(threads)\(middle)"
-        guard text.hasPrefix(expected) else { return nil }
-        self.init(threads: threads, differingImages: count, firstImage: String(text.dropFirst(expected.count).dropLast()))
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let sentence = try container.decode(String.self)
+        guard let problem = Self(sentence: sentence) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a thread-consistency sentence: \(sentence)"))
+        }
+        self = problem
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
     }
 }

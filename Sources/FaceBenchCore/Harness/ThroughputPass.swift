@@ -45,7 +45,7 @@ struct ThroughputPass {
                 }
                 if let first = differing.first {
                     problems[id, default: []].append(
-                        ThreadConsistencyProblem(threads: threads, differingImages: differing.count, firstImage: samples[first].name))
+                        ThreadConsistencyProblem(detector: id, threads: threads, differingImages: differing.count, firstImage: samples[first].name))
                 }
             }
             if let single = list.first(where: { $0.threads == 1 }) {

@@ -1,7 +1,7 @@
 /// The accuracy protocols' outcomes for one detector (`detectors[].evaluation` of
 /// results.json), in the order they ran, and the run's thread-consistency problems with it
 /// (written last, under `thread_consistency`).
-public struct DetectorEvaluations: Sendable, Equatable {
+public struct DetectorEvaluations: Sendable, Equatable, Codable {
     public var outcomes: [EvaluationOutcome]
     public var threadConsistency: [ThreadConsistencyProblem]
 
@@ -32,40 +32,39 @@ public struct DetectorEvaluations: Sendable, Equatable {
 
     static let threadConsistencyKey = "thread_consistency"
 
-    public func json(detector: String) -> JSONObject {
-        var object = JSONObject()
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: NamedKey.self)
         for outcome in outcomes {
             switch outcome {
-            case let .result(result): object[result.name] = result.json
-            case let .failed(name, reason): object[name] = .object(["error": JSONValue(reason)])
+            case let .result(result): try result.result.encode(to: container.superEncoder(forKey: NamedKey(result.name)))
+            case let .failed(name, reason):
+                var failure = container.nestedContainer(keyedBy: NamedKey.self, forKey: NamedKey(name))
+                try failure.encode(reason, forKey: NamedKey("error"))
             }
         }
-        if !threadConsistency.isEmpty {
-            object[Self.threadConsistencyKey] = JSONValue(threadConsistency.map { $0.text(detector: detector) })
-        }
-        return object
+        if !threadConsistency.isEmpty { try container.encode(threadConsistency, forKey: NamedKey(Self.threadConsistencyKey)) }
     }
 
     /// Strict: an unknown protocol, or a result missing or mistyping a field, is an error
-    /// naming the file and the field's path.
-    public init(json: JSONObject, detector: String, path: String, field: String) throws {
+    /// naming the field's path.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: NamedKey.self)
         outcomes = []
         threadConsistency = []
-        for (name, value) in json.pairs {
-            let what = "\(path): \(field).\(name)"
-            if name == Self.threadConsistencyKey {
-                guard let notes = value.array else { throw FaceBenchError.failed("\(what): expected a list of sentences") }
-                threadConsistency = try notes.enumerated().map { index, note in
-                    guard let text = note.string, let problem = ThreadConsistencyProblem(text: text, detector: detector) else {
-                        throw FaceBenchError.failed("\(what)[\(index)]: not a thread-consistency sentence about \(detector)")
-                    }
-                    return problem
-                }
-            } else if let object = value.object, object.keys == ["error"] {
-                guard let reason = object["error"]?.string else { throw FaceBenchError.failed("\(what).error: expected a string") }
-                outcomes.append(.failed(protocol: name, reason: reason))
+        for key in container.allKeys {
+            if key.stringValue == Self.threadConsistencyKey {
+                threadConsistency = try container.decode([ThreadConsistencyProblem].self, forKey: key)
+                continue
+            }
+            if let failure = try? container.nestedContainer(keyedBy: NamedKey.self, forKey: key), failure.allKeys.map(\.stringValue) == ["error"] {
+                outcomes.append(.failed(protocol: key.stringValue, reason: try failure.decode(String.self, forKey: NamedKey("error"))))
             } else {
-                outcomes.append(.result(try ProtocolResult.decode(protocol: name, from: value, what: what)))
+                guard let type = ProtocolResult.types.first(where: { $0.protocolName == key.stringValue }) else {
+                    throw DecodingError.dataCorrupted(.init(
+                        codingPath: container.codingPath + [key],
+                        debugDescription: "unknown protocol (known: \(ProtocolResult.types.map { $0.protocolName }.joined(separator: ", ")))"))
+                }
+                outcomes.append(.result(try type.init(from: container.superDecoder(forKey: key)).erased))
             }
         }
     }

@@ -177,7 +177,8 @@ extension DetectorResult {
             ])
         })
         object["failures"] = .array(failures.map { .object(["id": JSONValue($0.sampleID), "image": JSONValue($0.image), "reason": JSONValue($0.reason)]) })
-        object["evaluation"] = .object(evaluations.json(detector: id))
+        // Plain structs of numbers, strings and lists: encoding into a JSONValue cannot fail.
+        object["evaluation"] = try! JSONValueCoding.encode(evaluations)
         return .object(object)
     }
 
@@ -216,9 +217,6 @@ extension DetectorResult {
         failures = (json["failures"]?.array ?? []).map {
             ImageFailure(sampleID: $0["id"]?.int ?? 0, image: $0["image"]?.string ?? "", reason: $0["reason"]?.string ?? "")
         }
-        guard let evaluation = json["evaluation"]?.object else {
-            throw FaceBenchError.malformed(path: path, location: field + ".evaluation", reason: "expected an object of protocol results")
-        }
-        evaluations = try DetectorEvaluations(json: evaluation, detector: id, path: path, field: field + ".evaluation")
+        evaluations = try JSONValueCoding.decode(DetectorEvaluations.self, from: json["evaluation"] ?? .null, what: "\(path): \(field).evaluation")
     }
 }

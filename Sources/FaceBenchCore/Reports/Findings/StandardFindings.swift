@@ -55,7 +55,7 @@ public struct ProtocolProblemFindings: FindingSource {
         }
         let consistency = detector.evaluations.threadConsistency
         if !consistency.isEmpty {
-            lines.append("thread_consistency: " + consistency.map { $0.text(detector: detector.id) }.joined(separator: "; "))
+            lines.append("thread_consistency: " + consistency.map(\.description).joined(separator: "; "))
         }
         return lines
     }
