@@ -1,8 +1,12 @@
 import FaceBenchCodecs
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchIO
 import FaceBenchTestSupport
 import Foundation
 import XCTest
+import FaceBenchReports
+@testable import FaceBenchEvaluation
 
 /// `facebench fddb-sizes` and the `fddb` protocol without images, on synthetic FDDB-like images
 /// and folds made here: with the sizes file the evaluation is the one with the images, number

@@ -1,5 +1,7 @@
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchEvaluation
+@testable import FaceBenchModel
+@testable import FaceBenchReports
 
 final class ChartTests: XCTestCase {
     func testParetoFrontKeepsWhatNothingBeatsOnBothCounts() {

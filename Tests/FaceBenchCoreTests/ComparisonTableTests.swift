@@ -1,5 +1,6 @@
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchEvaluation
+@testable import FaceBenchReports
 
 final class ComparisonTableTests: XCTestCase {
     func table(_ values: [[Double?]]) -> ComparisonTable {

@@ -1,5 +1,7 @@
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchReports
+@testable import FaceBenchEvaluation
+@testable import FaceBenchModel
 
 /// Hand-computed cases for the protocols without an installable reference tool (the
 /// Viola-Jones table, miss rate, size buckets, per-image breakdown) and for the behaviours

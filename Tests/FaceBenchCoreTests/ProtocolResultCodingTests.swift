@@ -1,5 +1,8 @@
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchEvaluation
+@testable import FaceBenchIO
+@testable import FaceBenchHarness
 
 /// Protocol results written to results.json and read back: the same document key for key,
 /// the same value; a missing or mistyped field is an error naming its path, never a default.
@@ -29,7 +32,7 @@ final class ProtocolResultCodingTests: XCTestCase {
 
     static let wider = WIDERResult(
         flavor: .python, images: 2, predictions: 5, scoreNormalisation: .init(min: 0.1, max: 0.9),
-        settings: WIDERFaceLoader.settings.map { ($0, .init(averagePrecision: $0 == "hard" ? nil : 0.5, faces: 3, threshold: [0.999, 0.998], precision: [nil, 0.5], recall: [0, 0.25])) })
+        settings: WIDEREvaluator.settings.map { ($0, .init(averagePrecision: $0 == "hard" ? nil : 0.5, faces: 3, threshold: [0.999, 0.998], precision: [nil, 0.5], recall: [0, 0.25])) })
 
     static let fddb = FDDBEvaluator.result(
         FDDBOfficialEvaluation.evaluate([FDDBOfficialEvaluation.Image(

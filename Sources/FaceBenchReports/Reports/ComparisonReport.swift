@@ -1,0 +1,167 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchHarness
+
+/// The tables of a comparison: one of FaceBench's own metrics per dataset (accuracy at the
+/// run's IoU threshold, latency, load time) and one per accuracy protocol found in the
+/// results; plus the notes on how the numbers were measured. Every output format (Markdown,
+/// CSV, JSON, HTML, `report.md` of a run) is built from these.
+public enum ComparisonReport {
+    public static func summaryTable(_ comparison: DatasetComparison) -> ComparisonTable {
+        let columns = accuracyColumns(iouThresholds: Set(comparison.entries.map(\.results.settings.iouThreshold))) + [
+            .init(key: "latency_p50_ms", title: "p50 ms", direction: .lowerIsBetter, format: .milliseconds),
+            .init(key: "latency_p90_ms", title: "p90 ms", direction: .lowerIsBetter, format: .milliseconds),
+            .init(key: "images_per_second", title: "img/s", direction: .higherIsBetter, format: .fixed(1)),
+            .init(key: "load_ms", title: "Load ms", direction: .lowerIsBetter, format: .milliseconds),
+        ]
+        var table = ComparisonTable(dataset: comparison.dataset, metricSet: "summary", columns: columns)
+        for (entry, detector) in comparison.seriesByDetector {
+            let values = columns.map { summaryValue($0.key, of: detector) }
+            table.add(.init(run: entry.label, detector: detector.id, spec: detector.info.spec, note: note(detector), values: values))
+        }
+        table.changeKeys = ["ap50", "f1", "latency_p50_ms"]
+        return table
+    }
+
+    /// The summary table's accuracy columns (what a baseline keeps of FaceBench's own
+    /// metrics): AP at the run's IoU appears beside AP50 only when that IoU is not 0.5.
+    static func accuracyColumns(iouThresholds: Set<Double>) -> [ComparisonTable.Column] {
+        func column(_ key: String, _ title: String, _ format: ComparisonTable.NumberFormat) -> ComparisonTable.Column {
+            .init(key: key, title: title, direction: accuracyKinds[key]!.direction, format: format)
+        }
+        var columns = [column("ap50", "AP50", .fixed(4))]
+        if iouThresholds != [0.5] {
+            columns.append(column("ap", iouThresholds.count == 1 ? "AP@\(Formatting.fixed(iouThresholds.first, 2))" : "AP@run IoU", .fixed(4)))
+        }
+        return columns + [
+            column("precision", "Precision", .fixed(4)), column("recall", "Recall", .fixed(4)), column("f1", "F1", .fixed(4)),
+            column("mean_iou", "Mean IoU", .fixed(3)), column("tp", "TP", .integer), column("fp", "FP", .integer),
+            column("missed", "Missed", .integer),
+        ]
+    }
+
+    /// The kinds of FaceBench's own accuracy metrics (the summary table's accuracy columns).
+    public static let accuracyKinds: [String: MetricKind] = [
+        "ap50": .higherFraction, "ap": .higherFraction, "precision": .higherFraction, "recall": .higherFraction,
+        "f1": .higherFraction, "mean_iou": .higherFraction, "tp": MetricKind(.higherIsBetter, .count),
+        "fp": MetricKind(.lowerIsBetter, .count), "missed": MetricKind(.lowerIsBetter, .count),
+    ]
+
+    /// A value of the summary table by column key (nil for timings of imported detections).
+    public static func summaryValue(_ key: String, of detector: DetectorResult) -> Double? {
+        let m = detector.metrics
+        let timed = !detector.info.isImported
+        switch key {
+        case "ap50": return m.averagePrecision50 ?? (m.iouThreshold == 0.5 ? m.averagePrecision : nil)
+        case "ap": return m.averagePrecision
+        case "precision": return m.precision
+        case "recall": return m.recall
+        case "f1": return m.f1
+        case "mean_iou": return m.meanIoU
+        case "tp": return Double(m.truePositives)
+        case "fp": return Double(m.falsePositives)
+        case "missed": return Double(m.missed)
+        case "latency_p50_ms": return timed ? detector.latency?.p50 : nil
+        case "latency_p90_ms": return timed ? detector.latency?.p90 : nil
+        case "images_per_second": return timed ? detector.imagesPerSecond : nil
+        case "load_ms": return timed ? detector.setup.loadMilliseconds.first : nil
+        default: return nil
+        }
+    }
+
+    static func note(_ detector: DetectorResult) -> String? {
+        var notes: [String] = []
+        if detector.info.isImported { notes.append("imported") }
+        if !detector.failures.isEmpty { notes.append("\(detector.failures.count) failed") }
+        return notes.isEmpty ? nil : notes.joined(separator: ", ")
+    }
+
+    /// Protocol names with a result to show, in order of first appearance. Failed protocols
+    /// and thread-consistency problems are left to `warnings`.
+    public static func protocols(_ comparison: DatasetComparison) -> [String] {
+        var names: [String] = []
+        for (_, detector) in comparison.series {
+            for result in detector.evaluations.results where !names.contains(result.name) && result.hasContent {
+                names.append(result.name)
+            }
+        }
+        return names
+    }
+
+    /// Detector `detector`'s result of protocol `name`, when it has one to show.
+    static func shownResult(_ name: String, of detector: DetectorResult) -> ProtocolResult? {
+        detector.evaluations[name].flatMap { $0.hasContent ? $0 : nil }
+    }
+
+    /// The protocol tables with numbers to show (a per-image list has none to tabulate).
+    public static func protocolTables(_ comparison: DatasetComparison) -> [ComparisonTable] {
+        protocols(comparison).map { protocolTable($0, comparison) }.filter { !$0.columns.isEmpty }
+    }
+
+    /// The numbers of one protocol, flattened to columns (`easy.ap`, `AP50`, …), with each
+    /// metric's declared direction.
+    public static func protocolTable(_ name: String, _ comparison: DatasetComparison) -> ComparisonTable {
+        var keys: [String] = []
+        var kinds: [String: MetricKind] = [:]
+        var rows: [(LabelledResults, DetectorResult, [String: Double])] = []
+        for (entry, detector) in comparison.seriesByDetector {
+            guard let result = shownResult(name, of: detector) else { continue }
+            var values: [String: Double] = [:]
+            for metric in result.metrics {
+                if values[metric.key] == nil, !keys.contains(metric.key) { keys.append(metric.key) }
+                values[metric.key] = metric.value
+                kinds[metric.key] = metric.kind
+            }
+            rows.append((entry, detector, values))
+        }
+        let columns = keys.map { key in
+            let integral = rows.allSatisfy { row in row.2[key].map { $0 == $0.rounded() } ?? true }
+            return ComparisonTable.Column(
+                key: name + "." + key, title: key, direction: kinds[key]?.direction ?? .neither, format: integral ? .integer : .fixed(4))
+        }
+        var table = ComparisonTable(dataset: comparison.dataset, metricSet: name, columns: columns)
+        for (entry, detector, values) in rows {
+            table.add(.init(run: entry.label, detector: detector.id, spec: detector.info.spec, note: note(detector), values: keys.map { values[$0] }))
+        }
+        return table
+    }
+
+    /// Warnings and non-numeric evaluation entries worth reading (failed protocols, thread
+    /// consistency problems, debug builds, interrupted runs).
+    public static func warnings(_ comparison: DatasetComparison) -> [String] {
+        var lines: [String] = []
+        for entry in comparison.entries {
+            let results = entry.results
+            let prefix = entry.label.map { "`\($0)`: " } ?? ""
+            if let environment = results.environment, !environment.isReleaseBuild {
+                lines.append(prefix + "**WARNING: debug build — latencies are not representative. Build with `swift build -c release`.**")
+            }
+            if results.interrupted {
+                lines.append(prefix + "**Interrupted: \(results.dataset.images) of \(results.dataset.totalImages) images done; resume with `--resume`.**")
+            }
+            for detector in results.detectors {
+                lines += ProtocolProblemFindings.problems(of: detector).map { prefix + "`\(detector.id)`: " + $0 }
+            }
+        }
+        return lines
+    }
+
+    /// How each run measured, what each detector is, and where it ran (Markdown inline).
+    public static func settingsLines(_ results: RunResults) -> [String] {
+        let s = results.settings
+        var lines: [String] = []
+        lines.append("IoU ≥ \(Formatting.fixed(s.iouThreshold, 2)) matches a face (greedy by score); AP is all-point interpolated (VOC 2010+).")
+        lines.append("Latency: per call, decode excluded, \(s.warmup) warm-up call(s) per detector, \(s.repetitions) timed call(s) per image; detectors rotated image by image.")
+        if let decode = results.decodeLatency {
+            lines.append("Decode (\(results.decoderLibrary ?? "?")): p50 \(Formatting.milliseconds(decode.p50)) ms per image.")
+        }
+        if let shard = s.shard { lines.append("Shard \(shard) of the dataset.") }
+        for detector in results.detectors {
+            lines.append("`\(detector.id)`: `\(detector.info.spec)` — \(detector.info.backend)\(detector.info.library.isEmpty ? "" : ", " + detector.info.library); score = \(detector.info.scoreMeaning).")
+        }
+        for environment in results.environments {
+            lines.append("Machine: \(environment.cpuModel), \(environment.cores) cores, \(environment.operatingSystem), \(environment.kernel); Swift \(environment.swiftVersion), \(environment.buildConfiguration) build; FaceBench \(environment.faceBenchVersion) (\(environment.commit.prefix(12))); \(environment.date).")
+        }
+        return lines
+    }
+}
