@@ -113,7 +113,7 @@ final class ProtocolResultCodingTests: XCTestCase {
             XCTAssertEqual("\($0)", "e: thread_consistency[0]: not a thread-consistency sentence: something else")
         }
         XCTAssertThrowsError(try JSONValueCoding.decode(DetectorEvaluations.self, from: .object(["nonsense": .object([:])]), what: "e")) {
-            XCTAssertTrue("\($0)".hasPrefix("e: nonsense: unknown protocol (known: coco, voc"), "\($0)")
+            XCTAssertTrue("\($0)".hasPrefix("e: nonsense: unknown protocol 'nonsense' (known: coco, voc"), "\($0)")
         }
     }
 }

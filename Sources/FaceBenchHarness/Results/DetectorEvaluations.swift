@@ -62,10 +62,8 @@ public struct DetectorEvaluations: Sendable, Equatable, Codable {
             if let failure = try? container.nestedContainer(keyedBy: NamedKey.self, forKey: key), failure.allKeys.map(\.stringValue) == ["error"] {
                 outcomes.append(.failed(protocol: key.stringValue, reason: try failure.decode(String.self, forKey: NamedKey("error"))))
             } else {
-                guard let type = ProtocolResult.types.first(where: { $0.protocolName == key.stringValue }) else {
-                    throw DecodingError.dataCorrupted(.init(
-                        codingPath: container.codingPath + [key],
-                        debugDescription: "unknown protocol (known: \(ProtocolResult.types.map { $0.protocolName }.joined(separator: ", ")))"))
+                guard let type = ProtocolResult.type(named: key.stringValue) else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath + [key], debugDescription: ProtocolResult.unknown(key.stringValue)))
                 }
                 outcomes.append(.result(try type.init(from: container.superDecoder(forKey: key)).erased))
             }

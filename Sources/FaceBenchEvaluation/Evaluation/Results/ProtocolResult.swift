@@ -53,17 +53,25 @@ public enum ProtocolResult: Sendable, Equatable {
         try! JSONValueCoding.encode(result)
     }
 
+    /// The result type of protocol `name`.
+    public static func type(named name: String) -> (any EvaluationResult.Type)? {
+        types.first { $0.protocolName == name }
+    }
+
+    /// "unknown protocol 'x' (known: coco, voc, …)".
+    public static func unknown(_ name: String) -> String {
+        "unknown protocol '\(name)' (known: \(types.map { $0.protocolName }.joined(separator: ", ")))"
+    }
+
     /// The result of protocol `name` from its JSON, strictly; `what` names where it was read.
     public static func decode(protocol name: String, from json: JSONValue, what: String) throws -> ProtocolResult {
-        guard let type = types.first(where: { $0.protocolName == name }) else {
-            throw FaceBenchError.failed("\(what): unknown protocol '\(name)' (known: \(types.map { $0.protocolName }.joined(separator: ", ")))")
-        }
+        guard let type = type(named: name) else { throw FaceBenchError.failed("\(what): \(unknown(name))") }
         return try JSONValueCoding.decode(type, from: json, what: what).erased
     }
 
     /// The declared kind of protocol `name`'s metric `key` (`AP50`, `easy.ap`): what the
     /// regression gate reads for a baseline's keys.
     public static func kind(protocol name: String, metric key: String) -> MetricKind? {
-        types.first { $0.protocolName == name }?.kind(of: key)
+        type(named: name)?.kind(of: key)
     }
 }
