@@ -19,10 +19,10 @@ enum FuzzTargets {
                 _ = try COCOResultsFile(bytes: bytes, path: "input.json")
             },
             FuzzTarget(name: "results-json", summary: "RunResults: a run's results.json", maxLength: text) { bytes in
-                _ = try RunResults(json: JSONReader.parse(bytes, path: "results.json"), path: "results.json")
+                _ = try JSONCoding.decode(RunResults.self, from: bytes, path: "results.json")
             },
             FuzzTarget(name: "baseline-json", summary: "BaselineFile: the regression gate's baseline.json", maxLength: text) { bytes in
-                _ = try BenchmarkSnapshot(json: JSONReader.parse(bytes, path: "baseline.json"), path: "baseline.json")
+                _ = try JSONCoding.decode(BenchmarkSnapshot.self, from: bytes, path: "baseline.json")
             },
             FuzzTarget(name: "run-log", summary: "RunLog.resume: a run's images.jsonl, resumed with the header it holds", maxLength: text) { bytes in
                 let folder = try scratch.folder("run")
@@ -36,9 +36,7 @@ enum FuzzTargets {
             },
             FuzzTarget(name: "exec-reply", summary: "ExecProtocol: an exec program's handshake (first line) and response (second line)", maxLength: text) { bytes in
                 let lines = bytes.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).map(Array.init)
-                if let handshake = try? JSONReader.parse(lines[0], path: "handshake") {
-                    _ = try? ExecProtocol.Handshake(json: handshake)
-                }
+                _ = try? ExecProtocol.Handshake.decode(lines[0])
                 if lines.count > 1 { _ = try ExecProtocol.response(lines[1], expectedID: 1) }
             },
             FuzzTarget(name: "xml", summary: "XMLTree: the XML parser behind dlib, VOC and cascade files", maxLength: text) { bytes in

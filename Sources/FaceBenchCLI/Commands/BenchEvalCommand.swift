@@ -89,7 +89,7 @@ enum BenchEvalCommand: FaceBenchCommand {
                     "folder": JSONValue(workload), "seed": JSONValue(seed), "results_bytes": JSONValue(fileSize),
                     "detections": JSONValue(detectionCount),
                 ]),
-                "environment": environment.json,
+                "environment": try JSONCoding.value(environment),
                 "tools": .array(timings.enumerated().map { index, timing in
                     .object([
                         "tool": JSONValue(timing.tool), "version": JSONValue(timing.version), "runs": JSONValue(timing.runs),

@@ -50,7 +50,7 @@ public final class RunLog: @unchecked Sendable {
             throw FaceBenchError.io(path: path, reason: "cannot create run log: \(String(cString: strerror(errno)))")
         }
         let log = RunLog(path: path, descriptor: fd)
-        try log.append(.object(["facebench_log": JSONValue(version), "header": header]))
+        try log.append(HeaderLine(version: version, header: header))
         return log
     }
 
@@ -69,10 +69,11 @@ public final class RunLog: @unchecked Sendable {
         }
         // Text after the last newline is a line cut short by a crash: drop it.
         guard let first = lines.first else { throw FaceBenchError.malformed(path: path, location: "line 1", reason: "no header") }
-        let stored = try JSONReader.parse(Array(first), path: path)
-        guard stored["facebench_log"]?.int == version, let storedHeader = stored["header"] else {
-            throw FaceBenchError.malformed(path: path, location: "line 1", reason: "not a FaceBench run log")
+        let stored = try JSONCoding.decode(HeaderLine.self, from: Array(first), path: path, line: 1)
+        guard stored.version == version else {
+            throw FaceBenchError.malformed(path: path, location: "line 1", reason: "not a FaceBench run log (version \(version))")
         }
+        let storedHeader = stored.header
         if storedHeader != header {
             let differing = (header.object?.keys ?? []).filter { storedHeader[$0] != header[$0] }
             throw FaceBenchError.usage(
@@ -82,8 +83,7 @@ public final class RunLog: @unchecked Sendable {
         var records: [ImageRecord] = []
         var seen = Set<Int>()
         for (offset, line) in lines.dropFirst().enumerated() where !line.isEmpty {
-            let field = "line \(offset + 2)"
-            let record = try ImageRecord(json: try JSONReader.parse(Array(line), path: path, firstLine: offset + 2), path: path, field: field)
+            let record = try JSONCoding.decode(ImageRecord.self, from: Array(line), path: path, line: offset + 2)
             // An image logged twice (a crash between its write and the next) keeps its first record.
             if seen.insert(record.sampleID).inserted { records.append(record) }
         }
@@ -95,11 +95,11 @@ public final class RunLog: @unchecked Sendable {
     }
 
     public func append(_ record: ImageRecord) throws {
-        try append(record.json)
+        try append(record as any Encodable)
     }
 
-    func append(_ value: JSONValue) throws {
-        let line = Array(JSONWriter(indent: nil).string(value).utf8) + [0x0A]
+    func append(_ value: any Encodable) throws {
+        let line = try JSONCoding.bytes(value, indent: nil) + [0x0A]
         try lock.withLock {
             var written = 0
             while written < line.count {
@@ -133,6 +133,16 @@ public final class RunLog: @unchecked Sendable {
     }
 
     deinit { close() }
+}
+
+/// The log's first line: `{"facebench_log": 1, "header": {…}}`.
+struct HeaderLine: Codable {
+    var version: Int
+    var header: JSONValue
+
+    enum CodingKeys: String, CodingKey {
+        case version = "facebench_log", header
+    }
 }
 
 private final class WeakLogBox: @unchecked Sendable {
