@@ -30,7 +30,10 @@ enum FuzzTargets {
                 // Resuming needs the settings the log was started with: take them from its own
                 // first line, so the fuzzer reaches the records.
                 let firstLine = Array(bytes.prefix { $0 != 0x0A })
-                let header = (try? JSONReader.parse(firstLine, path: RunLog.fileName))?["header"] ?? .null
+                let stored = (try? JSONReader.parse(firstLine, path: RunLog.fileName))?["header"] ?? .null
+                guard let header = try? JSONCoding.decode(RunLog.Header.self, from: JSONWriter().bytes(stored), path: RunLog.fileName) else {
+                    return
+                }
                 let resumed = try RunLog.resume(directory: folder, header: header)
                 resumed.log.close()
             },

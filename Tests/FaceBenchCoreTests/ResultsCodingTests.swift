@@ -65,7 +65,8 @@ final class ResultsCodingTests: XCTestCase {
         XCTAssertNotEqual(broken, lines[2])
         try FileIO.writeAtomically(Array(([lines[0], lines[1], broken] + lines[3...]).joined(separator: "\n").utf8) + [0x0A],
                                    to: scratch + "/" + RunLog.fileName)
-        let header = try JSONReader.parse(Array(lines[0].utf8), path: "header")["header"] ?? .null
+        let stored = try JSONReader.parse(Array(lines[0].utf8), path: "header")["header"] ?? .null
+        let header = try JSONCoding.decode(RunLog.Header.self, from: JSONWriter().bytes(stored), path: "header")
         XCTAssertThrowsError(try RunLog.resume(directory: scratch, header: header)) { error in
             XCTAssertEqual("\(error)", "\(scratch)/\(RunLog.fileName): line 3, results.lbp.latency_ms: missing")
         }

@@ -38,7 +38,7 @@ public final class RunLog: @unchecked Sendable {
     }
 
     /// Starts a new log, replacing none: it is an error if the folder already has one.
-    public static func create(directory: String, header: JSONValue) throws -> RunLog {
+    public static func create(directory: String, header: Header) throws -> RunLog {
         try FileIO.createDirectory(directory)
         let path = directory + "/" + fileName
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
@@ -56,7 +56,7 @@ public final class RunLog: @unchecked Sendable {
 
     /// Reopens an existing log, returning the records it holds. Fails if the header differs
     /// from `header` (naming the fields that differ) or a line in the middle is corrupt.
-    public static func resume(directory: String, header: JSONValue) throws -> (log: RunLog, records: [ImageRecord]) {
+    public static func resume(directory: String, header: Header) throws -> (log: RunLog, records: [ImageRecord]) {
         let path = directory + "/" + fileName
         let bytes = try FileIO.read(path)
         var lines: [ArraySlice<UInt8>] = []
@@ -75,7 +75,8 @@ public final class RunLog: @unchecked Sendable {
         }
         let storedHeader = stored.header
         if storedHeader != header {
-            let differing = (header.object?.keys ?? []).filter { storedHeader[$0] != header[$0] }
+            let stored = try JSONCoding.value(storedHeader), current = try JSONCoding.value(header)
+            let differing = (current.object?.keys ?? []).filter { stored[$0] != current[$0] }
             throw FaceBenchError.usage(
                 "--resume: the run in \(directory) was started with different settings (\(differing.joined(separator: ", "))); "
                     + "resume with the same command line, or start a new run in another --out")
@@ -135,10 +136,75 @@ public final class RunLog: @unchecked Sendable {
     deinit { close() }
 }
 
+extension RunLog {
+    /// Everything that must match for a log to be resumed.
+    public struct Header: Codable, Equatable, Sendable {
+        public var dataset: String
+        public var format: String
+        public var annotationFiles: [String]
+        public var images: Int
+        public var detectors: [Detector]
+        public var warmup: Int
+        public var repetitions: Int
+        /// `K/N`, or nil for the whole dataset.
+        public var shard: String?
+
+        public struct Detector: Codable, Equatable, Sendable {
+            public var id: String
+            public var spec: String
+
+            public init(id: String, spec: String) {
+                self.id = id
+                self.spec = spec
+            }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case dataset, format, annotationFiles = "annotation_files", images, detectors, warmup, repetitions, shard
+        }
+
+        public init(
+            dataset: String, format: String, annotationFiles: [String], images: Int, detectors: [Detector], warmup: Int,
+            repetitions: Int, shard: String?
+        ) {
+            self.dataset = dataset
+            self.format = format
+            self.annotationFiles = annotationFiles
+            self.images = images
+            self.detectors = detectors
+            self.warmup = warmup
+            self.repetitions = repetitions
+            self.shard = shard
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(dataset, forKey: .dataset)
+            try container.encode(format, forKey: .format)
+            try container.encode(annotationFiles, forKey: .annotationFiles)
+            try container.encode(images, forKey: .images)
+            try container.encode(detectors, forKey: .detectors)
+            try container.encode(warmup, forKey: .warmup)
+            try container.encode(repetitions, forKey: .repetitions)
+            try container.encode(shard, forKey: .shard)
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(
+                dataset: try container.decode(String.self, forKey: .dataset), format: try container.decode(String.self, forKey: .format),
+                annotationFiles: try container.decode([String].self, forKey: .annotationFiles),
+                images: try container.decode(Int.self, forKey: .images), detectors: try container.decode([Detector].self, forKey: .detectors),
+                warmup: try container.decode(Int.self, forKey: .warmup), repetitions: try container.decode(Int.self, forKey: .repetitions),
+                shard: try container.decode(String?.self, forKey: .shard))
+        }
+    }
+}
+
 /// The log's first line: `{"facebench_log": 1, "header": {…}}`.
 struct HeaderLine: Codable {
     var version: Int
-    var header: JSONValue
+    var header: RunLog.Header
 
     enum CodingKeys: String, CodingKey {
         case version = "facebench_log", header

@@ -11,7 +11,16 @@ extension Detection: Codable {
         try container.encode([box.x, box.y, box.width, box.height], forKey: .box)
         try container.encode(score, forKey: .score)
         if let landmarks { try container.encode(landmarks.map { [$0.x, $0.y] }, forKey: .landmarks) }
-        if !attributes.isEmpty { try container.encode(attributes, forKey: .attributes) }
+        var stored = attributes
+        if let ellipse { stored[Self.ellipseAttribute] = Self.spell(ellipse) }
+        if !stored.isEmpty { try container.encode(stored, forKey: .attributes) }
+    }
+
+    /// Files keep an ellipse among the attributes, as `major minor angle cx cy`.
+    static let ellipseAttribute = "fddb_ellipse"
+
+    static func spell(_ ellipse: Ellipse) -> String {
+        [ellipse.majorRadius, ellipse.minorRadius, ellipse.angle, ellipse.centerX, ellipse.centerY].map(JSONWriter.format).joined(separator: " ")
     }
 
     /// `landmarks` may be absent or null; `attributes` values other than strings are kept as
@@ -37,7 +46,20 @@ extension Detection: Codable {
         for (key, value) in try container.decodeIfPresent([String: JSONValue].self, forKey: .attributes) ?? [:] {
             attributes[key] = value.scalarText ?? JSONWriter(indent: nil).string(value)
         }
-        self.init(box: Box(x: box[0], y: box[1], width: box[2], height: box[3]), score: score, landmarks: landmarks, attributes: attributes)
+        var ellipse: Ellipse?
+        if let text = attributes.removeValue(forKey: Self.ellipseAttribute) {
+            let values = text.split(separator: " ").map { Double($0) }
+            guard values.count == 5, values.allSatisfy({ $0?.isFinite == true }) else {
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: container.codingPath + [CodingKeys.attributes, NamedKey(Self.ellipseAttribute)],
+                    debugDescription: "must be 'major minor angle cx cy'"))
+            }
+            let v = values.map { $0! }
+            ellipse = Ellipse(majorRadius: v[0], minorRadius: v[1], angle: v[2], centerX: v[3], centerY: v[4])
+        }
+        self.init(
+            box: Box(x: box[0], y: box[1], width: box[2], height: box[3]), score: score, landmarks: landmarks, ellipse: ellipse,
+            attributes: attributes)
     }
 }
 

@@ -34,11 +34,32 @@ public enum JSONCoding {
     ) throws -> T {
         let decoder = JSONDecoder()
         decoder.userInfo[documentKey] = document
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: nonFinite.positive, negativeInfinity: nonFinite.negative, nan: nonFinite.nan)
         let start = bytes.starts(with: JSONReader.byteOrderMark) ? 3 : 0
         do {
-            return try decoder.decode(type, from: Data(bytes[start...]))
+            do {
+                return try decoder.decode(type, from: Data(bytes[start...]))
+            } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
+                // Foundation refuses numbers beyond Double (1e999) that JSONReader reads as
+                // infinite; they are decoded so that the range checks where values enter
+                // refuse them with their place, as for every other reader.
+                return try decoder.decode(type, from: Data(JSONWriter(indent: nil).bytes(spellingNonFinite(document))))
+            }
         } catch let error as DecodingError {
             throw malformed(error, path: path, line: line)
+        }
+    }
+
+    static let nonFinite = (positive: "Infinity", negative: "-Infinity", nan: "NaN")
+
+    static func spellingNonFinite(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case let .number(number) where !number.isFinite:
+            return .string(number.isNaN ? nonFinite.nan : number > 0 ? nonFinite.positive : nonFinite.negative)
+        case let .array(items): return .array(items.map(spellingNonFinite))
+        case let .object(object): return .object(JSONObject(object.pairs.map { ($0.key, spellingNonFinite($0.value)) }))
+        default: return value
         }
     }
 

@@ -52,7 +52,7 @@ public enum FDDBRegions {
 
     /// A detection's region: its ellipse when it was read from an ellipse line, else its box.
     public static func detection(_ detection: Detection, imageWidth: Int? = nil, imageHeight: Int? = nil) throws -> PixelRegion {
-        if let shape = FDDBDetectionFile.ellipse(of: detection) {
+        if let shape = detection.ellipse {
             return try ellipse(shape, imageWidth: imageWidth, imageHeight: imageHeight)
         }
         return try rectangle(detection.box, imageWidth: imageWidth, imageHeight: imageHeight)
