@@ -30,6 +30,11 @@ final class ResultsLayoutTests: XCTestCase {
         XCTAssertEqual(written["schema_version"], "0.2")
         written["schema_version"] = nil
         XCTAssertEqual(Canonical(.object(written)), Canonical(original))
+        // Members keyed by name keep their order (the report's columns follow it).
+        let evaluation = { (document: JSONValue) in document["detectors"]?.array?.first?["evaluation"]?["coco"]?.object?.keys }
+        XCTAssertEqual(evaluation(.object(written)), evaluation(original))
+        XCTAssertEqual(results.detectors[0].evaluations["coco"]?.object?.keys, evaluation(original))
+        XCTAssertEqual(results.detectors[0].info.parameters.map(\.name), ["cascade", "scale", "neighbors", "min", "max", "score"])
     }
 
     func testReportMergeAndCompareReadALayout01File() throws {

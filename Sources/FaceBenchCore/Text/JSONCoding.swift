@@ -241,8 +241,13 @@ extension JSONValue: Codable {
         }
     }
 
+    /// Only the outermost value is put back after encoding; what it holds goes with it.
     public func encode(to encoder: any Encoder) throws {
         (encoder.userInfo[JSONCoding.carriedKey] as? CarriedValues)?.add(self, at: encoder.codingPath)
+        try encodeContents(to: encoder)
+    }
+
+    fileprivate func encodeContents(to encoder: any Encoder) throws {
         switch self {
         case .null:
             var scalar = encoder.singleValueContainer()
@@ -258,11 +263,20 @@ extension JSONValue: Codable {
             try scalar.encode(text)
         case let .array(items):
             var list = encoder.unkeyedContainer()
-            for item in items { try list.encode(item) }
+            for item in items { try list.encode(Contained(value: item)) }
         case let .object(object):
             var members = encoder.container(keyedBy: NamedKey.self)
-            for (key, value) in object.pairs { try members.encode(value, forKey: NamedKey(key)) }
+            for (key, value) in object.pairs { try members.encode(Contained(value: value), forKey: NamedKey(key)) }
         }
+    }
+}
+
+/// A value inside a carried `JSONValue`.
+private struct Contained: Encodable {
+    let value: JSONValue
+
+    func encode(to encoder: any Encoder) throws {
+        try value.encodeContents(to: encoder)
     }
 }
 
