@@ -1,4 +1,6 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchIO
+import FaceBenchHarness
 import FaceBenchTestSupport
 import Foundation
 import XCTest

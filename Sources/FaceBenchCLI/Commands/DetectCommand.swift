@@ -1,5 +1,8 @@
 import FaceBenchCodecs
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchIO
+import FaceBenchReports
 import FaceBenchDlib
 import FaceBenchOpenCV
 import Foundation

@@ -1,0 +1,374 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchIO
+
+/// `results.json`: writing and reading back. The keys are documented in
+/// docs/results-schema.md; scripts rely on `detectors[].{id, spec, metrics.{ap50, precision,
+/// recall, f1, mean_iou, tp, fp, missed}, latency_ms.{p50, p90, p99}, images_per_second,
+/// load_ms}`. Every key is required on reading (null where the schema allows it), so a file
+/// cut or edited by hand fails with the field's path instead of reading as zeros.
+extension RunResults: Codable {
+    enum CodingKeys: String, CodingKey {
+        case schema, schemaVersion = "schema_version", environment, machines, settings, interrupted, dataset, decode, detectors
+        case records = "images"
+    }
+
+    enum DecodeKeys: String, CodingKey {
+        case library, latency = "latency_ms"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.schema, forKey: .schema)
+        try container.encode(Self.schemaVersion, forKey: .schemaVersion)
+        try container.encode(environment, forKey: .environment)
+        if environments.count > 1 { try container.encode(environments, forKey: .machines) }
+        try container.encode(settings, forKey: .settings)
+        try container.encode(interrupted, forKey: .interrupted)
+        try container.encode(dataset, forKey: .dataset)
+        var decode = container.nestedContainer(keyedBy: DecodeKeys.self, forKey: .decode)
+        try decode.encode(decoderLibrary, forKey: .library)
+        try decode.encode(decodeLatency, forKey: .latency)
+        try container.encode(detectors, forKey: .detectors)
+        try container.encode(records, forKey: .records)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let schema = try container.decode(String.self, forKey: .schema)
+        guard schema == Self.schema else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .schema, in: container, debugDescription: "not a FaceBench results file (expected schema \(Self.schema))")
+        }
+        // Layout 0.1 (FaceBench 0.1.0) has no version field and the same keys.
+        let version = try container.decodeIfPresent(String.self, forKey: .schemaVersion) ?? "0.1"
+        guard Self.readableSchemaVersions.contains(version) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .schemaVersion, in: container,
+                debugDescription: "layout \(version) is not one this FaceBench reads (\(Self.readableSchemaVersions.joined(separator: ", ")))")
+        }
+        if container.contains(.machines) {
+            environments = try container.decode([RunEnvironment].self, forKey: .machines)
+        } else {
+            environments = try container.decode(RunEnvironment?.self, forKey: .environment).map { [$0] } ?? []
+        }
+        settings = try container.decode(RunSettings.self, forKey: .settings)
+        interrupted = try container.decode(Bool.self, forKey: .interrupted)
+        dataset = try container.decode(DatasetSummary.self, forKey: .dataset)
+        let decode = try container.nestedContainer(keyedBy: DecodeKeys.self, forKey: .decode)
+        decoderLibrary = try decode.decode(String?.self, forKey: .library)
+        decodeLatency = try decode.decode(LatencySummary?.self, forKey: .latency)
+        detectors = try container.decode([DetectorResult].self, forKey: .detectors)
+        records = try container.decode([ImageRecord].self, forKey: .records)
+    }
+
+    public static func read(_ path: String) throws -> RunResults {
+        try JSONCoding.decode(RunResults.self, file: path)
+    }
+
+    public func write(to path: String) throws {
+        try FileIO.writeAtomically(JSONCoding.bytes(self) + [0x0A], to: path)
+    }
+}
+
+extension RunSettings: Codable {
+    enum CodingKeys: String, CodingKey {
+        case iouThreshold = "iou_threshold", warmup, repetitions, throughputThreads = "throughput_threads"
+        case nativeThreads = "native_threads", shard
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeNumber(iouThreshold, forKey: .iouThreshold)
+        try container.encode(warmup, forKey: .warmup)
+        try container.encode(repetitions, forKey: .repetitions)
+        try container.encode(throughputThreads, forKey: .throughputThreads)
+        try container.encode(nativeThreads, forKey: .nativeThreads)
+        try container.encode(shard?.description, forKey: .shard)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        iouThreshold = try container.decode(Double.self, forKey: .iouThreshold)
+        warmup = try container.decode(Int.self, forKey: .warmup)
+        repetitions = try container.decode(Int.self, forKey: .repetitions)
+        throughputThreads = try container.decode([Int].self, forKey: .throughputThreads)
+        nativeThreads = try container.decode(Int.self, forKey: .nativeThreads)
+        if let text = try container.decode(String?.self, forKey: .shard) {
+            do { shard = try Shard(parsing: text) } catch {
+                throw DecodingError.dataCorruptedError(forKey: .shard, in: container, debugDescription: "'\(text)' is not K/N")
+            }
+        }
+    }
+}
+
+extension RunResults.DatasetSummary: Codable {
+    enum CodingKeys: String, CodingKey {
+        case name, format, root, annotationFiles = "annotation_files", totalImages = "total_images", images, faces
+        case landmarkScheme = "landmark_scheme", imageIDs = "image_ids"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(format, forKey: .format)
+        try container.encode(root, forKey: .root)
+        try container.encode(annotationFiles, forKey: .annotationFiles)
+        try container.encode(totalImages, forKey: .totalImages)
+        try container.encode(images, forKey: .images)
+        try container.encode(faces, forKey: .faces)
+        try container.encode(landmarkScheme, forKey: .landmarkScheme)
+        try container.encode("1-based position of the image in the dataset's canonical order", forKey: .imageIDs)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try container.decode(String.self, forKey: .name), format: try container.decode(String.self, forKey: .format),
+            root: try container.decode(String.self, forKey: .root),
+            annotationFiles: try container.decode([String].self, forKey: .annotationFiles),
+            totalImages: try container.decode(Int.self, forKey: .totalImages), images: try container.decode(Int.self, forKey: .images),
+            faces: try container.decode(Int.self, forKey: .faces),
+            landmarkScheme: try container.decode(String?.self, forKey: .landmarkScheme))
+    }
+}
+
+extension LatencySummary: Codable {
+    enum CodingKeys: String, CodingKey {
+        case count, min, p25, p50, p75, p90, p99, max, mean, standardDeviation = "std", mad, medianCI95 = "p50_ci95"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(count, forKey: .count)
+        for (key, value) in [(CodingKeys.min, min), (.p25, p25), (.p50, p50), (.p75, p75), (.p90, p90), (.p99, p99), (.max, max),
+                             (.mean, mean), (.standardDeviation, standardDeviation), (.mad, mad)] {
+            try container.encodeNumber(value, forKey: key)
+        }
+        try container.encode([medianCI95.lowerBound, medianCI95.upperBound], forKey: .medianCI95)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func number(_ key: CodingKeys) throws -> Double { try container.decodeNumber(forKey: key) ?? .nan }
+        let interval = try container.decode([Double].self, forKey: .medianCI95)
+        guard interval.count == 2, interval[0] <= interval[1] else {
+            throw DecodingError.dataCorruptedError(forKey: .medianCI95, in: container, debugDescription: "must be [low, high]")
+        }
+        self.init(
+            count: try container.decode(Int.self, forKey: .count), min: try number(.min), p25: try number(.p25), p50: try number(.p50),
+            p75: try number(.p75), p90: try number(.p90), p99: try number(.p99), max: try number(.max), mean: try number(.mean),
+            standardDeviation: try number(.standardDeviation), mad: try number(.mad), medianCI95: interval[0]...interval[1])
+    }
+}
+
+extension DetectionMetrics: Codable {
+    /// The curve is thinned to at most this many points in files (plots need no more).
+    static let storedCurvePoints = 1000
+    static let curveColumns = ["score", "precision", "recall", "tp", "fp"]
+
+    enum CodingKeys: String, CodingKey {
+        case iouThreshold = "iou_threshold", averagePrecision = "ap", averagePrecision50 = "ap50", precision, recall, f1
+        case meanIoU = "mean_iou", truePositives = "tp", falsePositives = "fp", missed, ignoredDetections = "ignored", faces
+        case detections, images, curve = "pr_curve"
+    }
+
+    enum CurveKeys: String, CodingKey {
+        case columns, points
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeNumber(iouThreshold, forKey: .iouThreshold)
+        try container.encodeNumber(averagePrecision, forKey: .averagePrecision)
+        try container.encodeNumber(averagePrecision50, forKey: .averagePrecision50)
+        try container.encodeNumber(precision, forKey: .precision)
+        try container.encodeNumber(recall, forKey: .recall)
+        try container.encodeNumber(f1, forKey: .f1)
+        try container.encodeNumber(meanIoU, forKey: .meanIoU)
+        try container.encode(truePositives, forKey: .truePositives)
+        try container.encode(falsePositives, forKey: .falsePositives)
+        try container.encode(missed, forKey: .missed)
+        try container.encode(ignoredDetections, forKey: .ignoredDetections)
+        try container.encode(faces, forKey: .faces)
+        try container.encode(detections, forKey: .detections)
+        try container.encode(images, forKey: .images)
+        let step = Swift.max(1, curve.count / Self.storedCurvePoints)
+        var points = stride(from: 0, to: curve.count, by: step).map { curve[$0] }
+        if let last = curve.last, points.last != last { points.append(last) }
+        var stored = container.nestedContainer(keyedBy: CurveKeys.self, forKey: .curve)
+        try stored.encode(Self.curveColumns, forKey: .columns)
+        try stored.encode(
+            points.map { [$0.score, $0.precision, $0.recall, Double($0.truePositives), Double($0.falsePositives)] }, forKey: .points)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func number(_ key: CodingKeys) throws -> Double { try container.decodeNumber(forKey: key) ?? .nan }
+        let stored = try container.nestedContainer(keyedBy: CurveKeys.self, forKey: .curve)
+        var points = try stored.nestedUnkeyedContainer(forKey: .points)
+        var curve: [PRPoint] = []
+        while !points.isAtEnd {
+            let index = points.currentIndex
+            let v = try points.decode([Double].self)
+            guard v.count == 5, v[3] == v[3].rounded(), v[4] == v[4].rounded(), abs(v[3]) < 9e15, abs(v[4]) < 9e15 else {
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: stored.codingPath + [CurveKeys.points, NamedKey(index: index)],
+                    debugDescription: "must be [score, precision, recall, tp, fp] with whole tp and fp"))
+            }
+            curve.append(PRPoint(score: v[0], precision: v[1], recall: v[2], truePositives: Int(v[3]), falsePositives: Int(v[4])))
+        }
+        self.init(
+            iouThreshold: try container.decode(Double.self, forKey: .iouThreshold), images: try container.decode(Int.self, forKey: .images),
+            faces: try container.decode(Int.self, forKey: .faces), detections: try container.decode(Int.self, forKey: .detections),
+            truePositives: try container.decode(Int.self, forKey: .truePositives),
+            falsePositives: try container.decode(Int.self, forKey: .falsePositives), missed: try container.decode(Int.self, forKey: .missed),
+            ignoredDetections: try container.decode(Int.self, forKey: .ignoredDetections),
+            precision: try number(.precision), recall: try number(.recall), f1: try number(.f1),
+            averagePrecision: try number(.averagePrecision), averagePrecision50: try container.decodeNumber(forKey: .averagePrecision50),
+            meanIoU: try number(.meanIoU), curve: curve)
+    }
+}
+
+extension DetectorResult: Codable {
+    enum CodingKeys: String, CodingKey {
+        case id, kind, spec, backend, library, parameters, scoreMeaning = "score_meaning", imported = "imported"
+        case landmarkScheme = "landmark_scheme", loadMilliseconds = "load_ms", loadPerWorker = "load_ms_per_worker"
+        case memory = "memory_mb", metrics, latency = "latency_ms", latencyPerMegapixel = "latency_ms_per_megapixel"
+        case reportedLatency = "reported_latency_ms", landmarkLatency = "landmark_latency_ms", imagesPerSecond = "images_per_second"
+        case megapixelsPerSecond = "megapixels_per_second", throughput, failures, evaluations = "evaluation"
+    }
+
+    enum SchemeKeys: String, CodingKey {
+        case id, points
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(info.id, forKey: .id)
+        try container.encode(info.kind, forKey: .kind)
+        try container.encode(info.spec, forKey: .spec)
+        try container.encode(info.backend, forKey: .backend)
+        try container.encode(info.library, forKey: .library)
+        try container.encode(JSONValue.object(JSONObject(info.parameters.map { ($0.name, .string($0.value)) })), forKey: .parameters)
+        try container.encode(info.scoreMeaning, forKey: .scoreMeaning)
+        try container.encode(info.isImported, forKey: .imported)
+        if let scheme = info.landmarkScheme {
+            var stored = container.nestedContainer(keyedBy: SchemeKeys.self, forKey: .landmarkScheme)
+            try stored.encode(scheme.id, forKey: .id)
+            try stored.encode(scheme.pointNames, forKey: .points)
+        }
+        try container.encodeNumber(setup.loadMilliseconds.first, forKey: .loadMilliseconds)
+        try container.encode(setup.loadMilliseconds, forKey: .loadPerWorker)
+        try container.encode(setup.memory, forKey: .memory)
+        try container.encode(metrics, forKey: .metrics)
+        try container.encode(latency, forKey: .latency)
+        try container.encode(latencyPerMegapixel, forKey: .latencyPerMegapixel)
+        try container.encode(reportedLatency, forKey: .reportedLatency)
+        try container.encode(landmarkLatency, forKey: .landmarkLatency)
+        try container.encodeNumber(imagesPerSecond, forKey: .imagesPerSecond)
+        try container.encodeNumber(megapixelsPerSecond, forKey: .megapixelsPerSecond)
+        try container.encode(throughput, forKey: .throughput)
+        try container.encode(failures, forKey: .failures)
+        try container.encode(JSONValue.object(evaluations), forKey: .evaluations)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        var scheme: LandmarkScheme?
+        if container.contains(.landmarkScheme) {
+            let stored = try container.nestedContainer(keyedBy: SchemeKeys.self, forKey: .landmarkScheme)
+            scheme = LandmarkScheme(id: try stored.decode(String.self, forKey: .id), pointNames: try stored.decode([String].self, forKey: .points))
+        }
+        let info = DetectorInfo(
+            kind: try container.decode(String.self, forKey: .kind), id: try container.decode(String.self, forKey: .id),
+            spec: try container.decode(String.self, forKey: .spec), backend: try container.decode(String.self, forKey: .backend),
+            library: try container.decode(String.self, forKey: .library),
+            parameters: try container.decodeOrderedStrings(forKey: .parameters).map { DetectorInfo.Parameter(name: $0.key, value: $0.value) },
+            scoreMeaning: try container.decode(String.self, forKey: .scoreMeaning),
+            isImported: try container.decode(Bool.self, forKey: .imported), landmarkScheme: scheme)
+        setup = DetectorSetup(
+            info: info, loadMilliseconds: try container.decode([Double].self, forKey: .loadPerWorker),
+            memory: try container.decode(MemoryUse?.self, forKey: .memory))
+        metrics = try container.decode(DetectionMetrics.self, forKey: .metrics)
+        latency = try container.decode(LatencySummary?.self, forKey: .latency)
+        latencyPerMegapixel = try container.decode(LatencySummary?.self, forKey: .latencyPerMegapixel)
+        reportedLatency = try container.decode(LatencySummary?.self, forKey: .reportedLatency)
+        landmarkLatency = try container.decode(LatencySummary?.self, forKey: .landmarkLatency)
+        imagesPerSecond = try container.decodeNumber(forKey: .imagesPerSecond)
+        megapixelsPerSecond = try container.decodeNumber(forKey: .megapixelsPerSecond)
+        throughput = try container.decode([ThroughputMeasurement].self, forKey: .throughput)
+        failures = try container.decode([ImageFailure].self, forKey: .failures)
+        guard case let .object(evaluations) = try container.decode(JSONValue.self, forKey: .evaluations) else {
+            throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: container.codingPath + [CodingKeys.evaluations], debugDescription: ""))
+        }
+        self.evaluations = evaluations
+    }
+}
+
+extension MemoryUse: Codable {
+    enum CodingKeys: String, CodingKey {
+        case loadMegabytes = "load", warmupMegabytes = "warmup"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeNumber(loadMegabytes, forKey: .loadMegabytes)
+        try container.encodeNumber(warmupMegabytes, forKey: .warmupMegabytes)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            loadMegabytes: try container.decode(Double.self, forKey: .loadMegabytes),
+            warmupMegabytes: try container.decode(Double.self, forKey: .warmupMegabytes))
+    }
+}
+
+extension ThroughputMeasurement: Codable {
+    enum CodingKeys: String, CodingKey {
+        case threads, images, seconds, imagesPerSecond = "images_per_second", megapixelsPerSecond = "megapixels_per_second"
+        case scalingEfficiency = "scaling_efficiency"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(threads, forKey: .threads)
+        try container.encode(images, forKey: .images)
+        try container.encodeNumber(seconds, forKey: .seconds)
+        try container.encodeNumber(imagesPerSecond, forKey: .imagesPerSecond)
+        try container.encodeNumber(megapixelsPerSecond, forKey: .megapixelsPerSecond)
+        try container.encodeNumber(scalingEfficiency, forKey: .scalingEfficiency)
+    }
+
+    /// Megapixels are stored as a rate: they come back as rate × seconds.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let seconds = try container.decode(Double.self, forKey: .seconds)
+        self.init(
+            threads: try container.decode(Int.self, forKey: .threads), images: try container.decode(Int.self, forKey: .images),
+            seconds: seconds, megapixels: try container.decode(Double.self, forKey: .megapixelsPerSecond) * seconds,
+            scalingEfficiency: try container.decodeNumber(forKey: .scalingEfficiency))
+    }
+}
+
+extension ImageFailure: Codable {
+    enum CodingKeys: String, CodingKey {
+        case sampleID = "id", image, reason
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(sampleID, forKey: .sampleID)
+        try container.encode(image, forKey: .image)
+        try container.encode(reason, forKey: .reason)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            sampleID: try container.decode(Int.self, forKey: .sampleID), image: try container.decode(String.self, forKey: .image),
+            reason: try container.decode(String.self, forKey: .reason))
+    }
+}
