@@ -37,9 +37,7 @@ enum ExecProtocol {
                 throw DecodingError.dataCorruptedError(forKey: .name, in: container, debugDescription: "must not be empty")
             }
             version = try container.decodeIfPresent(JSONValue.self, forKey: .version)?.scalarText ?? ""
-            guard case let .object(stated) = try container.decodeIfPresent(JSONValue.self, forKey: .parameters) ?? .object([:]) else {
-                throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: [CodingKeys.parameters], debugDescription: ""))
-            }
+            let stated = container.contains(.parameters) ? try container.decodeObject(forKey: .parameters) : JSONObject()
             parameters = stated.pairs.map { DetectorInfo.Parameter(name: $0.key, value: $0.value.scalarText ?? "") }
             let inputName = try container.decodeIfPresent(String.self, forKey: .input) ?? Input.path.rawValue
             guard let input = Input(rawValue: inputName) else {

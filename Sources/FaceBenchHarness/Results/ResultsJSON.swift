@@ -152,14 +152,11 @@ extension LatencySummary: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         func number(_ key: CodingKeys) throws -> Double { try container.decodeNumber(forKey: key) ?? .nan }
-        let interval = try container.decode([Double].self, forKey: .medianCI95)
-        guard interval.count == 2, interval[0] <= interval[1] else {
-            throw DecodingError.dataCorruptedError(forKey: .medianCI95, in: container, debugDescription: "must be [low, high]")
-        }
+        let interval = try container.decodeInterval(forKey: .medianCI95)
         self.init(
             count: try container.decode(Int.self, forKey: .count), min: try number(.min), p25: try number(.p25), p50: try number(.p50),
             p75: try number(.p75), p90: try number(.p90), p99: try number(.p99), max: try number(.max), mean: try number(.mean),
-            standardDeviation: try number(.standardDeviation), mad: try number(.mad), medianCI95: interval[0]...interval[1])
+            standardDeviation: try number(.standardDeviation), mad: try number(.mad), medianCI95: interval)
     }
 }
 
@@ -300,10 +297,7 @@ extension DetectorResult: Codable {
         megapixelsPerSecond = try container.decodeNumber(forKey: .megapixelsPerSecond)
         throughput = try container.decode([ThroughputMeasurement].self, forKey: .throughput)
         failures = try container.decode([ImageFailure].self, forKey: .failures)
-        guard case let .object(evaluations) = try container.decode(JSONValue.self, forKey: .evaluations) else {
-            throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: container.codingPath + [CodingKeys.evaluations], debugDescription: ""))
-        }
-        self.evaluations = evaluations
+        evaluations = try container.decodeObject(forKey: .evaluations)
     }
 }
 

@@ -175,12 +175,26 @@ extension KeyedDecodingContainer {
         try decode(Double?.self, forKey: key)
     }
 
+    /// `[low, high]`, low ≤ high (the bootstrap intervals of medians).
+    package func decodeInterval(forKey key: Key) throws -> ClosedRange<Double> {
+        let interval = try decode([Double].self, forKey: key)
+        guard interval.count == 2, interval[0] <= interval[1] else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "must be [low, high]")
+        }
+        return interval[0]...interval[1]
+    }
+
+    /// An object kept as `JSONObject`, in the file's key order.
+    package func decodeObject(forKey key: Key) throws -> JSONObject {
+        guard case let .object(object) = try decode(JSONValue.self, forKey: key) else {
+            throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: codingPath + [key], debugDescription: ""))
+        }
+        return object
+    }
+
     /// `[String: String]` in the file's key order, each value text.
     package func decodeOrderedStrings(forKey key: Key) throws -> [(key: String, value: String)] {
-        guard case let .object(object) = try decode(JSONValue.self, forKey: key) else {
-            throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: codingPath + [key], debugDescription: "not an object"))
-        }
-        return try object.pairs.map { pair in
+        try decodeObject(forKey: key).pairs.map { pair in
             guard case let .string(text) = pair.value else {
                 throw DecodingError.typeMismatch(String.self, .init(codingPath: codingPath + [key, NamedKey(pair.key)], debugDescription: ""))
             }

@@ -103,7 +103,8 @@ extension DetectorSnapshot: Codable {
         try container.encodeIfPresent(latency, forKey: .latency)
         if !relativeLatency.isEmpty {
             // The references' order (the run's detectors, decoding last) is kept.
-            try container.encode(JSONValue.object(JSONObject(try relativeLatency.map { ($0.reference, try JSONCoding.value($0)) })), forKey: .relativeLatency)
+            let references = try relativeLatency.map { ($0.reference, try JSONCoding.value($0)) }
+            try container.encode(JSONValue.object(JSONObject(references)), forKey: .relativeLatency)
         }
         try container.encodeNumber(imagesPerSecond, forKey: .imagesPerSecond)
         try container.encodeNumber(loadMilliseconds, forKey: .loadMilliseconds)
@@ -112,19 +113,19 @@ extension DetectorSnapshot: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let id = try container.decode(String.self, forKey: .id)
-        guard case let .object(accuracy) = try container.decode(JSONValue.self, forKey: .accuracy) else {
-            throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: container.codingPath + [CodingKeys.accuracy], debugDescription: ""))
-        }
+        let accuracy = try container.decodeObject(forKey: .accuracy)
         for (key, value) in accuracy.pairs where value.double == nil && !value.isNull {
-            throw DecodingError.typeMismatch(Double.self, .init(codingPath: container.codingPath + [CodingKeys.accuracy, NamedKey(key)], debugDescription: ""))
+            throw DecodingError.typeMismatch(
+                Double.self, .init(codingPath: container.codingPath + [CodingKeys.accuracy, NamedKey(key)], debugDescription: ""))
         }
         var relative: [RelativeLatency] = []
         if container.contains(.relativeLatency) {
             let entries = try container.decode([String: RelativeLatency].self, forKey: .relativeLatency)
-            let order = try container.decode(JSONValue.self, forKey: .relativeLatency).object?.keys ?? []
-            relative = order.compactMap { reference in entries[reference].map { RelativeLatency(reference: reference, median: $0.median, interval: $0.interval) } }
+            let order = try container.decodeObject(forKey: .relativeLatency).keys
+            relative = order.compactMap { entries[$0] }
         }
-        let partial = decoder.userInfo[.jsonDocument].flatMap { ($0 as? JSONValue)?["schema"]?.string } == BenchmarkSnapshot.schemaWithPartialLatency
+        let schema = (decoder.userInfo[.jsonDocument] as? JSONValue)?["schema"]?.string
+        let partial = schema == BenchmarkSnapshot.schemaWithPartialLatency
         var latency: LatencySummary?
         if container.contains(.latency) {
             latency = partial
@@ -153,12 +154,9 @@ extension RelativeLatency: Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let interval = try container.decode([Double].self, forKey: .interval)
-        guard interval.count == 2, interval[0] <= interval[1] else {
-            throw DecodingError.dataCorruptedError(forKey: .interval, in: container, debugDescription: "must be [low, high]")
-        }
+        let interval = try container.decodeInterval(forKey: .interval)
         self.init(reference: decoder.codingPath.last?.stringValue ?? "", median: try container.decode(Double.self, forKey: .median),
-                  interval: interval[0]...interval[1])
+                  interval: interval)
     }
 }
 
@@ -173,14 +171,11 @@ struct PartialLatency: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let interval = try container.decode([Double].self, forKey: .medianCI95)
-        guard interval.count == 2, interval[0] <= interval[1] else {
-            throw DecodingError.dataCorruptedError(forKey: .medianCI95, in: container, debugDescription: "must be [low, high]")
-        }
+        let interval = try container.decodeInterval(forKey: .medianCI95)
         func number(_ key: CodingKeys) throws -> Double { try container.decode(Double.self, forKey: key) }
         summary = LatencySummary(
             count: try container.decode(Int.self, forKey: .count), min: .nan, p25: try number(.p25), p50: try number(.p50),
             p75: try number(.p75), p90: try number(.p90), p99: try number(.p99), max: .nan, mean: .nan, standardDeviation: .nan,
-            mad: try number(.mad), medianCI95: interval[0]...interval[1])
+            mad: try number(.mad), medianCI95: interval)
     }
 }
