@@ -150,7 +150,7 @@ enum DetectCommand: FaceBenchCommand {
             var entry: JSONObject = [
                 "id": JSONValue(outcome.info.id), "spec": JSONValue(outcome.info.spec),
                 "load_ms": JSONValue(outcome.loadMilliseconds), "latency_ms": JSONValue(outcome.latencyMilliseconds),
-                "detections": try JSONCoding.value(outcome.detections),
+                "detections": try JSONValueCoding.encode(outcome.detections),
             ]
             if let match = outcome.match, let sample {
                 entry["evaluation"] = .object([

@@ -77,7 +77,7 @@ public final class RunLog: @unchecked Sendable {
         }
         let storedHeader = stored.header
         if storedHeader != header {
-            let stored = try JSONCoding.value(storedHeader), current = try JSONCoding.value(header)
+            let stored = try JSONValueCoding.encode(storedHeader), current = try JSONValueCoding.encode(header)
             let differing = (current.object?.keys ?? []).filter { stored[$0] != current[$0] }
             throw FaceBenchError.usage(
                 "--resume: the run in \(directory) was started with different settings (\(differing.joined(separator: ", "))); "

@@ -268,7 +268,8 @@ extension DetectorResult: Codable {
         try container.encodeNumber(megapixelsPerSecond, forKey: .megapixelsPerSecond)
         try container.encode(throughput, forKey: .throughput)
         try container.encode(failures, forKey: .failures)
-        try container.encode(JSONValue.object(evaluations), forKey: .evaluations)
+        // Carried as a value so the protocols' results keep the key order of their types.
+        try container.encode(try JSONValueCoding.encode(evaluations), forKey: .evaluations)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -297,7 +298,12 @@ extension DetectorResult: Codable {
         megapixelsPerSecond = try container.decodeNumber(forKey: .megapixelsPerSecond)
         throughput = try container.decode([ThroughputMeasurement].self, forKey: .throughput)
         failures = try container.decode([ImageFailure].self, forKey: .failures)
-        evaluations = try container.decodeObject(forKey: .evaluations)
+        do {
+            evaluations = try JSONValueCoding.decode(
+                DetectorEvaluations.self, from: try container.decode(JSONValue.self, forKey: .evaluations), what: "evaluation")
+        } catch let error as FaceBenchError {
+            throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath, debugDescription: error.description))
+        }
     }
 }
 

@@ -66,8 +66,8 @@ public enum JSONCoding {
         JSONWriter(indent: indent).bytes(try self.value(value))
     }
 
-    /// `value` as a `JSONValue`, for documents that embed it (reports, `detect`'s output).
-    public static func value<T: Encodable>(_ value: T) throws -> JSONValue {
+    /// Foundation's encoding of `value`, read back, its carried values put back.
+    static func value<T: Encodable>(_ value: T) throws -> JSONValue {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let carried = CarriedValues()

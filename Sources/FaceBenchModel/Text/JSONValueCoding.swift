@@ -1,204 +1,337 @@
 import Foundation
 
-/// How FaceBench's files carry `JSONValue`s through Foundation's coders (`JSONCoding` in
-/// FaceBenchIO reads and writes the files): the parsed document a decoder reads values from
-/// in their key order, and the values an encoder met, to be put back in theirs.
-extension CodingUserInfoKey {
-    /// The file's parsed `JSONValue`.
-    package static let jsonDocument = CodingUserInfoKey(rawValue: "facebench.document")!
-    /// A `CarriedValues` collecting the `JSONValue`s encoded.
-    package static let carriedJSON = CodingUserInfoKey(rawValue: "facebench.carried")!
-}
-
-/// A coding key for objects whose keys are data (protocol names, detector ids, spec parameters).
-/// Also an array element's position, for errors raised below an unkeyed container.
-package struct NamedKey: CodingKey {
-    package var stringValue: String
-    package var intValue: Int?
-    package init(_ name: String) { stringValue = name }
-    package init(index: Int) {
-        stringValue = "Index \(index)"
-        intValue = index
-    }
-    package init?(stringValue: String) { self.stringValue = stringValue }
-    package init?(intValue: Int) { self.init(index: intValue) }
-}
-
-/// The `JSONValue`s met while encoding, by coding path, to be put back in their key order.
-package final class CarriedValues: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [([JSONPathStep], JSONValue)] = []
-
-    package init() {}
-
-    package func add(_ value: JSONValue, at path: [any CodingKey]) {
-        lock.withLock { stored.append((path.map(JSONPathStep.init), value)) }
+/// Encodable values as a `JSONValue`, keys in the order `encode(to:)` writes them (Foundation's
+/// JSONEncoder loses that order), so typed results write the same documents, key for key, as
+/// FaceBench always has. Non-finite doubles become null, as `JSONValue(Double)` makes them.
+public enum JSONValueCoding {
+    public static func encode(_ value: some Encodable) throws -> JSONValue {
+        let root = Node()
+        try value.encode(to: TreeEncoder(node: root, codingPath: []))
+        return root.value
     }
 
-    package var values: [([JSONPathStep], JSONValue)] { lock.withLock { stored } }
-}
-
-/// One step of a coding path: an object's member or an array's element (a dictionary key
-/// that reads as a number has both).
-package struct JSONPathStep {
-    package var key: String
-    package var index: Int?
-
-    package init(_ codingKey: any CodingKey) {
-        key = codingKey.stringValue
-        index = codingKey.intValue
-    }
-}
-
-extension JSONValue {
-    package func value(at path: [JSONPathStep]) -> JSONValue? {
-        var value = self
-        for step in path {
-            switch value {
-            case let .object(object):
-                guard let member = object[step.key] else { return nil }
-                value = member
-            case let .array(items):
-                guard let index = step.index, items.indices.contains(index) else { return nil }
-                value = items[index]
-            default: return nil
-            }
+    /// Decodes strictly: a missing or mistyped field is an error naming its path from the
+    /// document's root (`what`, then the keys: `evaluation.coco.AP50: expected a number`).
+    /// An optional field may be null but not absent; integers must be whole numbers.
+    public static func decode<T: Decodable>(_ type: T.Type, from json: JSONValue, what: String) throws -> T {
+        do {
+            return try T(from: TreeDecoder(value: json, codingPath: []))
+        } catch let error as DecodingError {
+            throw FaceBenchError.failed("\(what): \(describe(error))")
         }
-        return value
     }
 
-    package mutating func replace(at path: [JSONPathStep], with replacement: JSONValue) {
-        guard let step = path.first else {
-            self = replacement
-            return
+    static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case let .keyNotFound(key, context): return "\(path(context.codingPath + [key])): missing"
+        case let .typeMismatch(_, context), let .valueNotFound(_, context), let .dataCorrupted(context):
+            return "\(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default: return "\(error)"
         }
-        let rest = Array(path.dropFirst())
-        switch self {
-        case var .object(object):
-            guard var member = object[step.key] else { return }
-            member.replace(at: rest, with: replacement)
-            object[step.key] = member
-            self = .object(object)
-        case var .array(items):
-            guard let index = step.index, items.indices.contains(index) else { return }
-            items[index].replace(at: rest, with: replacement)
-            self = .array(items)
-        default: return
+    }
+
+    /// `buckets[1].recall`; "the top level" for the document itself.
+    static func path(_ keys: [any CodingKey]) -> String {
+        guard !keys.isEmpty else { return "the top level" }
+        return keys.reduce(into: "") { text, key in
+            if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
         }
     }
 }
 
-/// A `JSONValue` read from a FaceBench file is the parsed document's value at its coding
-/// path, in the file's key order; without a document (another decoder) it is rebuilt from
-/// the containers, objects in sorted key order.
-extension JSONValue: Codable {
-    public init(from decoder: any Decoder) throws {
-        if let document = decoder.userInfo[.jsonDocument] as? JSONValue {
-            if let value = document.value(at: decoder.codingPath.map(JSONPathStep.init)) {
-                self = value
-                return
-            }
-        }
-        if let object = try? decoder.container(keyedBy: NamedKey.self) {
-            var pairs: [(String, JSONValue)] = []
-            for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-                pairs.append((key.stringValue, try object.decode(JSONValue.self, forKey: key)))
-            }
-            self = .object(JSONObject(pairs))
-        } else if var list = try? decoder.unkeyedContainer() {
-            var items: [JSONValue] = []
-            while !list.isAtEnd { items.append(try list.decode(JSONValue.self)) }
-            self = .array(items)
-        } else {
-            let scalar = try decoder.singleValueContainer()
-            if scalar.decodeNil() {
-                self = .null
-            } else if let flag = try? scalar.decode(Bool.self) {
-                self = .bool(flag)
-            } else if let number = try? scalar.decode(Double.self) {
-                self = .number(number)
-            } else {
-                self = .string(try scalar.decode(String.self))
-            }
+/// One value being built; containers hold their children as nodes so nested containers can
+/// be filled after they are handed out, as `Encoder` allows.
+private final class Node {
+    enum Content {
+        case leaf(JSONValue)
+        case object([(String, Node)])
+        case array([Node])
+    }
+
+    var content: Content = .leaf(.null)
+
+    var value: JSONValue {
+        switch content {
+        case let .leaf(value): return value
+        case let .object(pairs): return .object(JSONObject(pairs.map { ($0.0, $0.1.value) }))
+        case let .array(items): return .array(items.map(\.value))
         }
     }
 
-    /// Only the outermost value is put back after encoding; what it holds goes with it.
-    public func encode(to encoder: any Encoder) throws {
-        (encoder.userInfo[.carriedJSON] as? CarriedValues)?.add(self, at: encoder.codingPath)
-        try encodeContents(to: encoder)
+    func child(forKey key: String) -> Node {
+        var pairs: [(String, Node)] = []
+        if case let .object(existing) = content { pairs = existing }
+        if let found = pairs.first(where: { $0.0 == key }) { return found.1 }
+        let node = Node()
+        pairs.append((key, node))
+        content = .object(pairs)
+        return node
     }
 
-    fileprivate func encodeContents(to encoder: any Encoder) throws {
-        switch self {
-        case .null:
-            var scalar = encoder.singleValueContainer()
-            try scalar.encodeNil()
-        case let .bool(flag):
-            var scalar = encoder.singleValueContainer()
-            try scalar.encode(flag)
-        case let .number(number):
-            var scalar = encoder.singleValueContainer()
-            try scalar.encode(number)
-        case let .string(text):
-            var scalar = encoder.singleValueContainer()
-            try scalar.encode(text)
-        case let .array(items):
-            var list = encoder.unkeyedContainer()
-            for item in items { try list.encode(Contained(value: item)) }
-        case let .object(object):
-            var members = encoder.container(keyedBy: NamedKey.self)
-            for (key, value) in object.pairs { try members.encode(Contained(value: value), forKey: NamedKey(key)) }
-        }
+    func appendChild() -> Node {
+        var items: [Node] = []
+        if case let .array(existing) = content { items = existing }
+        let node = Node()
+        items.append(node)
+        content = .array(items)
+        return node
+    }
+
+    func makeObject() { if case .object = content {} else { content = .object([]) } }
+    func makeArray() { if case .array = content {} else { content = .array([]) } }
+
+    var count: Int {
+        if case let .array(items) = content { return items.count }
+        return 0
     }
 }
 
-/// A value inside a carried `JSONValue`.
-private struct Contained: Encodable {
+private struct IndexKey: CodingKey {
+    var intValue: Int?
+    var stringValue: String { String(intValue ?? 0) }
+    init(_ index: Int) { intValue = index }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { self.intValue = intValue }
+}
+
+private struct TreeEncoder: Encoder {
+    let node: Node
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        node.makeObject()
+        return KeyedEncodingContainer(KeyedContainer<Key>(node: node, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        node.makeArray()
+        return UnkeyedContainer(node: node, codingPath: codingPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { SingleContainer(node: node, codingPath: codingPath) }
+}
+
+/// Scalars as `JSONValue` stores them; anything else through its own `encode(to:)`.
+private func encodeValue(_ value: some Encodable, into node: Node, codingPath: [any CodingKey]) throws {
+    switch value {
+    case let number as Double: node.content = .leaf(JSONValue(number))
+    case let number as Int: node.content = .leaf(JSONValue(number))
+    case let text as String: node.content = .leaf(.string(text))
+    case let flag as Bool: node.content = .leaf(.bool(flag))
+    default: try value.encode(to: TreeEncoder(node: node, codingPath: codingPath))
+    }
+}
+
+private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let node: Node
+    let codingPath: [any CodingKey]
+
+    mutating func encodeNil(forKey key: Key) throws { node.child(forKey: key.stringValue).content = .leaf(.null) }
+
+    // FaceBench's documents write an absent value as null rather than leaving the key out.
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { try encodeOptional(value, key) }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try encodeOptional(value, key) }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try encodeOptional(value, key) }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try encodeOptional(value, key) }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try encodeOptional(value, key) }
+
+    mutating func encodeOptional<T: Encodable>(_ value: T?, _ key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try encodeValue(value, into: node.child(forKey: key.stringValue), codingPath: codingPath + [key])
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        let child = node.child(forKey: key.stringValue)
+        child.makeObject()
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(node: child, codingPath: codingPath + [key]))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let child = node.child(forKey: key.stringValue)
+        child.makeArray()
+        return UnkeyedContainer(node: child, codingPath: codingPath + [key])
+    }
+
+    mutating func superEncoder() -> any Encoder { TreeEncoder(node: node.child(forKey: "super"), codingPath: codingPath) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        TreeEncoder(node: node.child(forKey: key.stringValue), codingPath: codingPath + [key])
+    }
+}
+
+private struct UnkeyedContainer: UnkeyedEncodingContainer {
+    let node: Node
+    let codingPath: [any CodingKey]
+    var count: Int { node.count }
+
+    mutating func encodeNil() throws { node.appendChild().content = .leaf(.null) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        let path = codingPath + [IndexKey(count)]
+        try encodeValue(value, into: node.appendChild(), codingPath: path)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let path = codingPath + [IndexKey(count)]
+        let child = node.appendChild()
+        child.makeObject()
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(node: child, codingPath: path))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let path = codingPath + [IndexKey(count)]
+        let child = node.appendChild()
+        child.makeArray()
+        return UnkeyedContainer(node: child, codingPath: path)
+    }
+
+    mutating func superEncoder() -> any Encoder { TreeEncoder(node: node.appendChild(), codingPath: codingPath) }
+}
+
+private struct SingleContainer: SingleValueEncodingContainer {
+    let node: Node
+    let codingPath: [any CodingKey]
+
+    mutating func encodeNil() throws { node.content = .leaf(.null) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try encodeValue(value, into: node, codingPath: codingPath) }
+}
+
+private struct TreeDecoder: Decoder {
     let value: JSONValue
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    func encode(to encoder: any Encoder) throws {
-        try value.encodeContents(to: encoder)
-    }
-}
-
-extension KeyedEncodingContainer {
-    /// A number, or null when it is not finite (as `JSONValue` stores it).
-    package mutating func encodeNumber(_ value: Double?, forKey key: Key) throws {
-        if let value, value.isFinite { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// A number that must be present; null (a non-finite number when written) reads as nil.
-    package func decodeNumber(forKey key: Key) throws -> Double? {
-        try decode(Double?.self, forKey: key)
+    func mismatch(_ expected: String) -> DecodingError {
+        .typeMismatch(Any.self, .init(codingPath: codingPath, debugDescription: "expected \(expected), found \(Self.kind(value))"))
     }
 
-    /// `[low, high]`, low ≤ high (the bootstrap intervals of medians).
-    package func decodeInterval(forKey key: Key) throws -> ClosedRange<Double> {
-        let interval = try decode([Double].self, forKey: key)
-        guard interval.count == 2, interval[0] <= interval[1] else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "must be [low, high]")
+    static func kind(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
         }
-        return interval[0]...interval[1]
     }
 
-    /// An object kept as `JSONObject`, in the file's key order.
-    package func decodeObject(forKey key: Key) throws -> JSONObject {
-        guard case let .object(object) = try decode(JSONValue.self, forKey: key) else {
-            throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: codingPath + [key], debugDescription: ""))
-        }
-        return object
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard let object = value.object else { throw mismatch("an object") }
+        return KeyedDecodingContainer(KeyedReader<Key>(object: object, codingPath: codingPath))
     }
 
-    /// `[String: String]` in the file's key order, each value text.
-    package func decodeOrderedStrings(forKey key: Key) throws -> [(key: String, value: String)] {
-        try decodeObject(forKey: key).pairs.map { pair in
-            guard case let .string(text) = pair.value else {
-                throw DecodingError.typeMismatch(String.self, .init(codingPath: codingPath + [key, NamedKey(pair.key)], debugDescription: ""))
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard let items = value.array else { throw mismatch("an array") }
+        return UnkeyedReader(items: items, codingPath: codingPath)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleReader(decoder: self) }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        switch type {
+        case is Double.Type:
+            guard let number = value.double else { throw mismatch("a number") }
+            return number as! T
+        case is Int.Type:
+            guard let number = value.double else { throw mismatch("an integer") }
+            guard let integer = value.int else {
+                throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "expected an integer, found \(JSONWriter.format(number))"))
             }
-            return (pair.key, text)
+            return integer as! T
+        case is String.Type:
+            guard let text = value.string else { throw mismatch("a string") }
+            return text as! T
+        case is Bool.Type:
+            guard let flag = value.bool else { throw mismatch("a boolean") }
+            return flag as! T
+        default:
+            return try T(from: self)
         }
     }
+}
+
+private struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let object: JSONObject
+    let codingPath: [any CodingKey]
+
+    var allKeys: [Key] { object.keys.compactMap { Key(stringValue: $0) } }
+    func contains(_ key: Key) -> Bool { object[key.stringValue] != nil }
+
+    func child(_ key: Key) throws -> TreeDecoder {
+        guard let value = object[key.stringValue] else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "missing"))
+        }
+        return TreeDecoder(value: value, codingPath: codingPath + [key])
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { try child(key).value.isNull }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try child(key).decode(type) }
+
+    // Optional fields must be present (null for none): an absent key is an error, not nil.
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        let decoder = try child(key)
+        return decoder.value.isNull ? nil : try decoder.decode(type)
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try optional(type, key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optional(type, key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try optional(type, key) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try optional(type, key) }
+
+    func optional<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
+        let decoder = try child(key)
+        return decoder.value.isNull ? nil : try decoder.decode(type)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try child(key).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { try child(key).unkeyedContainer() }
+    func superDecoder() throws -> any Decoder { TreeDecoder(value: .object(object), codingPath: codingPath) }
+    func superDecoder(forKey key: Key) throws -> any Decoder { try child(key) }
+}
+
+private struct UnkeyedReader: UnkeyedDecodingContainer {
+    let items: [JSONValue]
+    let codingPath: [any CodingKey]
+    var currentIndex = 0
+
+    init(items: [JSONValue], codingPath: [any CodingKey]) {
+        self.items = items
+        self.codingPath = codingPath
+    }
+
+    var count: Int? { items.count }
+    var isAtEnd: Bool { currentIndex >= items.count }
+
+    mutating func next() throws -> TreeDecoder {
+        let path = codingPath + [IndexKey(currentIndex)]
+        guard !isAtEnd else { throw DecodingError.valueNotFound(Any.self, .init(codingPath: path, debugDescription: "the array ends early")) }
+        defer { currentIndex += 1 }
+        return TreeDecoder(value: items[currentIndex], codingPath: path)
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd, items[currentIndex].isNull else { return false }
+        currentIndex += 1
+        return true
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().decode(type) }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        try next().container(keyedBy: type)
+    }
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { try next().unkeyedContainer() }
+    mutating func superDecoder() throws -> any Decoder { try next() }
+}
+
+private struct SingleReader: SingleValueDecodingContainer {
+    let decoder: TreeDecoder
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    func decodeNil() -> Bool { decoder.value.isNull }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decode(type) }
 }

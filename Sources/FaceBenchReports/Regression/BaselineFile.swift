@@ -103,7 +103,7 @@ extension DetectorSnapshot: Codable {
         try container.encodeIfPresent(latency, forKey: .latency)
         if !relativeLatency.isEmpty {
             // The references' order (the run's detectors, decoding last) is kept.
-            let references = try relativeLatency.map { ($0.reference, try JSONCoding.value($0)) }
+            let references = try relativeLatency.map { ($0.reference, try JSONValueCoding.encode($0)) }
             try container.encode(JSONValue.object(JSONObject(references)), forKey: .relativeLatency)
         }
         try container.encodeNumber(imagesPerSecond, forKey: .imagesPerSecond)

@@ -15,7 +15,7 @@ public enum JSONReport {
                 "label": JSONValue(entry.label), "dataset": JSONValue(entry.results.dataset.name), "path": JSONValue(entry.path),
                 "images": JSONValue(entry.results.dataset.images), "faces": JSONValue(entry.results.dataset.faces),
                 "interrupted": JSONValue(entry.results.interrupted),
-                "environment": try entry.results.environment.map(JSONCoding.value) ?? .null,
+                "environment": try entry.results.environment.map(JSONValueCoding.encode) ?? .null,
             ]))
         }
         let tables = comparisons.flatMap { comparison in
