@@ -1,0 +1,93 @@
+import FaceBenchTestSupport
+import XCTest
+@testable import FaceBenchCore
+
+/// `facebench eval`'s session below the CLI: protocols chosen, files read, checked and scored
+/// as the evaluators score them directly, the output assembled.
+final class EvaluationSessionTests: XCTestCase {
+    let groundTruth = """
+        {"images": [{"id": 1, "file_name": "a.jpg"}, {"id": 2, "file_name": "b.jpg"}],
+         "annotations": [{"id": 1, "image_id": 1, "category_id": 1, "bbox": [10, 10, 40, 40]},
+                         {"id": 2, "image_id": 2, "category_id": 1, "bbox": [100, 100, 20, 20]}],
+         "categories": [{"id": 1, "name": "face"}]}
+        """
+    let importers: [any DetectionImporter] = [COCOResultsImporter(), WIDERPredictionImporter()]
+
+    func session(protocols: [String], repeats: Int = 1) throws -> (EvaluationSession, scratch: String) {
+        let scratch = try TestData.temporaryDirectory(self)
+        let gt = try TestData.write(groundTruth, to: "gt.json", in: scratch)
+        let dataset = try COCOLoader.load(file: gt, name: "gt")
+        let session = try EvaluationSession(
+            dataset: dataset, datasetMilliseconds: 1, protocolNames: protocols, evaluators: [COCOEvaluator(), VOCEvaluator(), WIDEREvaluator()],
+            options: EvaluationOptions(), repeats: repeats)
+        return (session, scratch)
+    }
+
+    func testScoresEqualTheEvaluatorsCalledDirectly() throws {
+        var (session, scratch) = try session(protocols: [], repeats: 2)
+        XCTAssertEqual(session.protocols.map(\.name), ["coco", "voc"], "wider does not apply to a COCO file")
+        let results = try TestData.write(
+            """
+            [{"image_id": 2, "category_id": 1, "bbox": [100, 100, 20, 20], "score": 0.9},
+             {"image_id": 1, "category_id": 1, "bbox": [300, 10, 40, 40], "score": 0.95}]
+            """, to: "d.coco.json", in: scratch)
+        var warnings: [String] = []
+        let run = try session.score(label: "d", path: results, importerName: nil, importers: importers) { warnings.append($0) }
+        let detections = session.dataset.samples.map { sample in
+            sample.id == 2 ? [Detection(box: Box(x: 100, y: 100, width: 20, height: 20), score: 0.9)]
+                : [Detection(box: Box(x: 300, y: 10, width: 40, height: 40), score: 0.95)]
+        }
+        for evaluator in session.protocols {
+            let direct = try evaluator.evaluate(dataset: session.dataset, samples: session.dataset.samples, detections: detections, options: EvaluationOptions())
+            XCTAssertEqual(run.results[evaluator.name], direct, evaluator.name)
+        }
+        XCTAssertEqual(run.evaluateMilliseconds.pairs.map(\.0), ["coco", "voc"])
+        XCTAssertEqual(session.timings.count, 1 + 1 + 2, "dataset, read, one per protocol")
+        XCTAssertTrue(session.timings[1].hasPrefix("d: read coco "), session.timings[1])
+        let json = session.json
+        XCTAssertEqual(json["label"]?.string, "d")
+        XCTAssertEqual(json["images"]?.int, 2)
+        XCTAssertEqual(json["timing"]?["repeats"]?.int, 2)
+        XCTAssertEqual(json["coco"], run.results["coco"])
+        XCTAssertTrue(session.markdown.hasPrefix("## gt: 2 images, 2 faces\n\n### coco\n\n"), session.markdown)
+        XCTAssertEqual(warnings, [])
+    }
+
+    func testSeveralFilesAreRunsAndWarningsArePassedOnWithTheirLabel() throws {
+        var (session, scratch) = try session(protocols: ["voc"])
+        let empty = try TestData.write("[]", to: "empty.json", in: scratch)
+        var warnings: [String] = []
+        try session.score(label: "first", path: empty, importerName: "coco", importers: importers) { warnings.append($0) }
+        try session.score(label: "second", path: empty, importerName: "coco", importers: importers) { warnings.append($0) }
+        XCTAssertEqual(warnings.count, 2)
+        XCTAssertTrue(warnings[0].hasPrefix("first: warning: "), warnings[0])
+        XCTAssertEqual(session.json["runs"]?.array?.map { $0["label"]?.string }, ["first", "second"])
+        XCTAssertNil(session.json["label"])
+        XCTAssertTrue(session.markdown.contains("- **Warning** (second): "), session.markdown)
+    }
+
+    func testUnknownOrInapplicableProtocolsAndMissingFilesAreErrors() throws {
+        XCTAssertThrowsError(try session(protocols: ["vocs"])) { error in
+            XCTAssertEqual("\(error)", "unknown protocol 'vocs'. Did you mean 'voc'? Protocols: coco, voc, wider")
+        }
+        XCTAssertThrowsError(try session(protocols: ["wider"])) { error in
+            XCTAssertTrue("\(error)".hasPrefix("protocol 'wider' does not apply to dataset gt"), "\(error)")
+        }
+        var (session, scratch) = try session(protocols: ["coco"])
+        XCTAssertThrowsError(try session.score(label: "x", path: scratch + "/missing.json", importerName: nil, importers: importers) { _ in }) { error in
+            XCTAssertEqual(error as? FaceBenchError, .io(path: scratch + "/missing.json", reason: "no such file or directory"))
+        }
+        XCTAssertTrue(session.runs.isEmpty, "nothing is kept of a file that failed")
+    }
+
+    func testBestOfKeepsTheFastestTimeAndTheLastValue() throws {
+        var calls = 0
+        let (value, milliseconds) = try EvaluationSession.bestOf(3) { () -> Int in
+            calls += 1
+            return calls
+        }
+        XCTAssertEqual(calls, 3)
+        XCTAssertEqual(value, 3)
+        XCTAssertGreaterThanOrEqual(milliseconds, 0)
+    }
+}
