@@ -6,13 +6,7 @@ import XCTest
 final class COCOEvaluationTimingTests: XCTestCase {
     func testFaceBenchsRunGivesCOCOsNumbersAndEveryStage() throws {
         let scratch = try TestData.temporaryDirectory(self)
-        let gt = try TestData.write(
-            """
-            {"images": [{"id": 1, "file_name": "a.jpg"}, {"id": 2, "file_name": "b.jpg"}],
-             "annotations": [{"id": 1, "image_id": 1, "category_id": 1, "bbox": [10, 10, 40, 40], "area": 1600, "iscrowd": 0},
-                             {"id": 2, "image_id": 2, "category_id": 1, "bbox": [100, 100, 20, 20], "area": 400, "iscrowd": 0}],
-             "categories": [{"id": 1, "name": "face"}]}
-            """, to: "gt.coco.json", in: scratch)
+        let gt = try TestData.write(TestData.twoImageCOCO, to: "gt.coco.json", in: scratch)
         let results = try TestData.write(
             """
             [{"image_id": 2, "category_id": 1, "bbox": [100, 100, 20, 20], "score": 0.9},

@@ -5,13 +5,7 @@ import XCTest
 /// `facebench eval`'s session below the CLI: protocols chosen, files read, checked and scored
 /// as the evaluators score them directly, the output assembled.
 final class EvaluationSessionTests: XCTestCase {
-    let groundTruth = """
-        {"images": [{"id": 1, "file_name": "a.jpg"}, {"id": 2, "file_name": "b.jpg"}],
-         "annotations": [{"id": 1, "image_id": 1, "category_id": 1, "bbox": [10, 10, 40, 40]},
-                         {"id": 2, "image_id": 2, "category_id": 1, "bbox": [100, 100, 20, 20]}],
-         "categories": [{"id": 1, "name": "face"}]}
-        """
-    let importers: [any DetectionImporter] = [COCOResultsImporter(), WIDERPredictionImporter()]
+    let groundTruth = TestData.twoImageCOCO
 
     func session(protocols: [String], repeats: Int = 1) throws -> (EvaluationSession, scratch: String) {
         let scratch = try TestData.temporaryDirectory(self)
@@ -32,7 +26,7 @@ final class EvaluationSessionTests: XCTestCase {
              {"image_id": 1, "category_id": 1, "bbox": [300, 10, 40, 40], "score": 0.95}]
             """, to: "d.coco.json", in: scratch)
         var warnings: [String] = []
-        let run = try session.score(label: "d", path: results, importerName: nil, importers: importers) { warnings.append($0) }
+        let run = try session.score(label: "d", path: results, importer: COCOResultsImporter()) { warnings.append($0) }
         let detections = session.dataset.samples.map { sample in
             sample.id == 2 ? [Detection(box: Box(x: 100, y: 100, width: 20, height: 20), score: 0.9)]
                 : [Detection(box: Box(x: 300, y: 10, width: 40, height: 40), score: 0.95)]
@@ -57,8 +51,8 @@ final class EvaluationSessionTests: XCTestCase {
         var (session, scratch) = try session(protocols: ["voc"])
         let empty = try TestData.write("[]", to: "empty.json", in: scratch)
         var warnings: [String] = []
-        try session.score(label: "first", path: empty, importerName: "coco", importers: importers) { warnings.append($0) }
-        try session.score(label: "second", path: empty, importerName: "coco", importers: importers) { warnings.append($0) }
+        try session.score(label: "first", path: empty, importer: COCOResultsImporter()) { warnings.append($0) }
+        try session.score(label: "second", path: empty, importer: COCOResultsImporter()) { warnings.append($0) }
         XCTAssertEqual(warnings.count, 2)
         XCTAssertTrue(warnings[0].hasPrefix("first: warning: "), warnings[0])
         XCTAssertEqual(session.json["runs"]?.array?.map { $0["label"]?.string }, ["first", "second"])
@@ -66,7 +60,7 @@ final class EvaluationSessionTests: XCTestCase {
         XCTAssertTrue(session.markdown.contains("- **Warning** (second): "), session.markdown)
     }
 
-    func testUnknownOrInapplicableProtocolsAndMissingFilesAreErrors() throws {
+    func testUnknownOrInapplicableProtocolsAndBadFilesAreErrors() throws {
         XCTAssertThrowsError(try session(protocols: ["vocs"])) { error in
             XCTAssertEqual("\(error)", "unknown protocol 'vocs'. Did you mean 'voc'? Protocols: coco, voc, wider")
         }
@@ -74,9 +68,8 @@ final class EvaluationSessionTests: XCTestCase {
             XCTAssertTrue("\(error)".hasPrefix("protocol 'wider' does not apply to dataset gt"), "\(error)")
         }
         var (session, scratch) = try session(protocols: ["coco"])
-        XCTAssertThrowsError(try session.score(label: "x", path: scratch + "/missing.json", importerName: nil, importers: importers) { _ in }) { error in
-            XCTAssertEqual(error as? FaceBenchError, .io(path: scratch + "/missing.json", reason: "no such file or directory"))
-        }
+        let broken = try TestData.write("[{\"image_id\": 1, \"category_id\": 1, \"bbox\": [0, 0, -4, 4], \"score\": 1}]", to: "broken.json", in: scratch)
+        XCTAssertThrowsError(try session.score(label: "x", path: broken, importer: COCOResultsImporter()) { _ in })
         XCTAssertTrue(session.runs.isEmpty, "nothing is kept of a file that failed")
     }
 

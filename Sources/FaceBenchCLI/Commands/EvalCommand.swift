@@ -55,7 +55,8 @@ enum EvalCommand: FaceBenchCommand {
         for warning in session.parameterWarnings { StandardStreams.error("facebench eval: warning: \(warning)\n") }
 
         for (label, path) in options.predictions {
-            let run = try session.score(label: label, path: path, importerName: options.importer, importers: Toolbox.importers) { warning in
+            let importer = try chooseImporter(options.importer, path: path, importers: Toolbox.importers)
+            let run = try session.score(label: label, path: path, importer: importer) { warning in
                 StandardStreams.error("facebench eval: \(warning)\n")
             }
             if let rocPrefix = options.rocPrefix, let fddb = run.results["fddb"] { try FDDBROCFiles.write(fddb, prefix: rocPrefix) }
@@ -68,5 +69,10 @@ enum EvalCommand: FaceBenchCommand {
         case .markdown: StandardStreams.output(session.markdown)
         }
         return ExitStatus.success
+    }
+
+    static func chooseImporter(_ name: String?, path: String, importers: [any DetectionImporter]) throws -> any DetectionImporter {
+        if name == nil, !FileIO.exists(path) { throw FaceBenchError.io(path: path, reason: "no such file or directory") }
+        return try ImporterChoice.choose(name, for: path, among: importers, naming: "--importer FORMAT", error: FaceBenchError.usage)
     }
 }

@@ -10,7 +10,6 @@ struct FDDBSizesOptions {
     var out: String?
 
     init(_ arguments: ParsedArguments) throws {
-        guard arguments.positionals.count == 1 else { throw FaceBenchError.usage("fddb-sizes takes one FOLDS path") }
         folds = arguments.positionals[0]
         guard FDDBLoader.recognises(folds) else {
             throw FaceBenchError.usage("\(folds) is neither a folder of FDDB-fold-NN-ellipseList.txt files nor an ellipse list")

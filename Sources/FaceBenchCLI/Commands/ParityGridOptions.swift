@@ -13,7 +13,6 @@ struct ParityGridOptions {
 
     /// `known` lists every cascade a backend runs, for checking `--cascade`.
     init(_ arguments: ParsedArguments, checkout: String?, known: [String]) throws {
-        guard arguments.positionals.isEmpty else { throw FaceBenchError.usage("parity-grid takes no arguments") }
         guard let folder = arguments.string("reference") ?? checkout.map({ $0 + "/Tests/Fixtures/opencv-grid" }) else {
             throw FaceBenchError.usage("no --reference given and no checkout found beside the executable")
         }

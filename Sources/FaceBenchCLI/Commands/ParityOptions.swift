@@ -9,11 +9,9 @@ struct ParityOptions {
     var repeats: Int
     var datasets: [String]
 
+    /// `arguments` holds REFERENCE and CANDIDATE: the parser checked the two positionals.
     init(_ arguments: ParsedArguments, toolbox: Toolbox) throws {
         maximumMegapixels = try Toolbox.maximumMegapixels(arguments)
-        guard arguments.positionals.count == 2 else {
-            throw FaceBenchError.usage("parity takes two detector specs, REFERENCE and CANDIDATE (got \(arguments.positionals.count))")
-        }
         reference = arguments.positionals[0]
         candidate = arguments.positionals[1]
         iouThreshold = try arguments.double("iou", in: 0.01...1) ?? 0.9

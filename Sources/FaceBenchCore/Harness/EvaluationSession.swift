@@ -43,14 +43,11 @@ public struct EvaluationSession {
     /// What the protocols say about parameters they do not honour as given.
     public var parameterWarnings: [String] { protocols.flatMap { $0.parameterWarnings(options) } }
 
-    /// Reads, checks and scores one predictions file and appends its run. `importerName` names
-    /// the format (nil: recognised among `importers`). `warn` gets each warning as it is found,
-    /// as "warning: …" (the importer's) or "LABEL: warning: …" (the detections').
+    /// Reads `path` with `importer`, checks and scores the detections and appends the run.
+    /// `warn` gets each warning as it is found, as "warning: …" (the importer's) or
+    /// "LABEL: warning: …" (the detections').
     @discardableResult
-    public mutating func score(
-        label: String, path: String, importerName: String?, importers: [any DetectionImporter], warn: (String) -> Void
-    ) throws -> Run {
-        let importer = try Self.chooseImporter(importerName, path: path, importers: importers)
+    public mutating func score(label: String, path: String, importer: any DetectionImporter, warn: (String) -> Void) throws -> Run {
         let (byID, readTime) = try Self.bestOf(repeats) { try importer.load(path, for: dataset) }
         try CoordinateBounds.check(byID, from: path, dataset: dataset)
         for warning in importer.warnings(path, for: dataset, loaded: byID) { warn("warning: \(warning)") }
@@ -124,11 +121,5 @@ public struct EvaluationSession {
             }
             return evaluator
         }
-    }
-
-    /// The importer named (`--importer FORMAT`), or the one that recognises the file.
-    public static func chooseImporter(_ name: String?, path: String, importers: [any DetectionImporter]) throws -> any DetectionImporter {
-        if name == nil, !FileIO.exists(path) { throw FaceBenchError.io(path: path, reason: "no such file or directory") }
-        return try ImporterChoice.choose(name, for: path, among: importers, naming: "--importer FORMAT", error: FaceBenchError.usage)
     }
 }
