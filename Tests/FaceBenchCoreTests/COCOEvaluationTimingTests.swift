@@ -1,6 +1,10 @@
 import FaceBenchTestSupport
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchEvaluation
+@testable import FaceBenchIO
+@testable import FaceBenchHarness
+@testable import FaceBenchReports
 
 /// `facebench bench-eval`'s timing below the CLI, on a two-image workload.
 final class COCOEvaluationTimingTests: XCTestCase {

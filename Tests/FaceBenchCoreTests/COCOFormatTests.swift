@@ -1,7 +1,8 @@
 import Foundation
 import FaceBenchTestSupport
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchIO
 
 /// The COCO readers: results files (fast and general path), ground truth, and their
 /// errors, which must name the file, line and entry.

@@ -1,5 +1,6 @@
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchIO
 
 /// The one reader of the "name / count / N lines" layout of WIDER's and FDDB's list files.
 final class CountedBlocksTests: XCTestCase {

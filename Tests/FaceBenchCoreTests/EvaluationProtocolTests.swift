@@ -1,6 +1,7 @@
 import FaceBenchTestSupport
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchEvaluation
 
 /// Hand-computed cases for the protocols without an installable reference tool (the
 /// Viola-Jones table, miss rate, size buckets, per-image breakdown) and for the behaviours

@@ -1,6 +1,10 @@
 import FaceBenchTestSupport
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchEvaluation
+@testable import FaceBenchIO
+@testable import FaceBenchHarness
+@testable import FaceBenchReports
 
 /// `facebench eval`'s session below the CLI: protocols chosen, files read, checked and scored
 /// as the evaluators score them directly, the output assembled.

@@ -1,5 +1,7 @@
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchEvaluation
+@testable import FaceBenchHarness
 
 /// `facebench parity`'s loop below the CLI: interleaving, what is compared, what is skipped.
 final class InterleavedParityTests: XCTestCase {

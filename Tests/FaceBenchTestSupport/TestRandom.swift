@@ -1,6 +1,6 @@
-import FaceBenchCore
 import Foundation
 import XCTest
+import FaceBenchModel
 
 /// The generator of a randomised test: `SplitMix64` seeded with `seed`, so every run draws the
 /// same values, or with $FACEBENCH_TEST_SEED when set (to replay a failure or explore other

@@ -1,5 +1,9 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchIO
+import FaceBenchHarness
 import Foundation
+import FaceBenchReports
 
 enum BenchEvalCommand: FaceBenchCommand {
     static let spec = CommandSpec(

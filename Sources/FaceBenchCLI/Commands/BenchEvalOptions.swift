@@ -1,5 +1,6 @@
-import FaceBenchCore
 import Foundation
+import FaceBenchModel
+import FaceBenchHarness
 
 /// `bench-eval`'s options, read and checked in one place.
 struct BenchEvalOptions {

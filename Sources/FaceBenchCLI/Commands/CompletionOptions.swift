@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 
 /// `completion`'s options, read and checked in one place.
 struct CompletionOptions {

@@ -1,4 +1,6 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchReports
 import Foundation
 
 enum DetectCommand: FaceBenchCommand {

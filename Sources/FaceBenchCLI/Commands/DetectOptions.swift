@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 
 /// `detect`'s options, read and checked in one place.
 struct DetectOptions {

@@ -1,5 +1,9 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchIO
+import FaceBenchReports
 import Foundation
+import FaceBenchHarness
 
 enum EvalCommand: FaceBenchCommand {
     static let spec = CommandSpec(

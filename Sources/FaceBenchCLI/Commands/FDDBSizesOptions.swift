@@ -1,4 +1,5 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchIO
 
 /// `fddb-sizes`' options, read and checked in one place.
 struct FDDBSizesOptions {

@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 
 enum ListCommand: FaceBenchCommand {
     static let spec = CommandSpec(

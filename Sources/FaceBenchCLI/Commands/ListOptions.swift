@@ -1,5 +1,3 @@
-import FaceBenchCore
-
 /// `list`'s options, read and checked in one place.
 struct ListOptions {
     enum Format: String, CaseIterable { case text, json }

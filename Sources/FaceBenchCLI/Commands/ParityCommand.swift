@@ -1,4 +1,6 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchHarness
 
 enum ParityCommand: FaceBenchCommand {
     static let spec = CommandSpec(

@@ -1,5 +1,5 @@
-import FaceBenchCore
 import Foundation
+import FaceBenchModel
 
 /// `parity-grid`'s options, read and checked in one place.
 struct ParityGridOptions {

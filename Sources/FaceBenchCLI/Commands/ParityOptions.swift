@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 
 /// `parity`'s options, read and checked in one place.
 struct ParityOptions {
