@@ -1,6 +1,7 @@
 import FaceBenchModel
 import FaceBenchEvaluation
 import FaceBenchIO
+
 /// `facebench eval`'s work on one dataset: the protocols chosen for it, then each file of
 /// detections made elsewhere read (its format recognised or named), checked (malformed boxes
 /// and scores are errors; suspicious score lists are warnings) and scored by every protocol,

@@ -1,5 +1,6 @@
 import FaceBenchModel
 import FaceBenchEvaluation
+
 /// `facebench parity`'s measurement: two implementations of one detector on every image of a
 /// dataset, called in turn `repeats` times per image with their order alternating run by run
 /// (so neither profits from a warmer cache or a quieter moment), their last boxes compared

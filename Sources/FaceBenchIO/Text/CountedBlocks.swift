@@ -1,4 +1,5 @@
 import FaceBenchModel
+
 /// The layout WIDER's and FDDB's list files share: an image's name on one line, the number
 /// of its entries on the next, then one line per entry (WIDER's and FDDB's ground truth, FDDB's
 /// detection files). Lines with no field between blocks are skipped. The reader checks the

@@ -1,6 +1,8 @@
+import Foundation
 import FaceBenchModel
 import FaceBenchEvaluation
 import FaceBenchHarness
+
 /// `facebench bench-eval`'s output: the tools' best runs side by side with their ratios to
 /// FaceBench, as Markdown or JSON. The first timing is FaceBench's.
 public struct COCOEvaluationTimingReport {
@@ -73,5 +75,3 @@ public struct COCOEvaluationTimingReport {
         return out
     }
 }
-
-import Foundation

@@ -1,6 +1,7 @@
 import FaceBenchModel
 import FaceBenchEvaluation
 import FaceBenchHarness
+
 extension EvaluationSession {
     /// The dataset's heading, each file's warnings, and a table per protocol with a row per file.
     public var markdown: String {
