@@ -63,7 +63,7 @@ enum EvalCommand: FaceBenchCommand {
             let run = try session.score(label: label, path: path, importer: importer) { warning in
                 StandardStreams.error("facebench eval: \(warning)\n")
             }
-            if let rocPrefix = options.rocPrefix, let fddb = run.results["fddb"] { try FDDBROCFiles.write(fddb, prefix: rocPrefix) }
+            if let rocPrefix = options.rocPrefix, case let .fddb(fddb)? = run.results.first(where: { $0.name == "fddb" }) { try FDDBROCFiles.write(fddb, prefix: rocPrefix) }
         }
         if options.timesRequested {
             StandardStreams.error("facebench eval (best of \(options.repeats)): " + session.timings.joined(separator: ", ") + "\n")

@@ -13,8 +13,8 @@ public struct EvaluationSession {
         public var path: String
         /// What `PredictionChecks` found suspicious in the detections.
         public var warnings: [String]
-        /// Each protocol's result by its name, in protocol order.
-        public var results: JSONObject
+        /// Each protocol's result, in protocol order.
+        public var results: [ProtocolResult]
         public var readMilliseconds: Double
         /// Each protocol's best time by its name.
         public var evaluateMilliseconds: JSONObject
@@ -60,12 +60,12 @@ public struct EvaluationSession {
         try PredictionChecks.validate(detections, samples: dataset.samples)
         let warnings = PredictionChecks.warnings(detections, samples: dataset.samples)
         for warning in warnings { warn("\(label): warning: \(warning)") }
-        var results = JSONObject(), evaluateTimes = JSONObject()
+        var results: [ProtocolResult] = [], evaluateTimes = JSONObject()
         for evaluator in protocols {
             let (result, time) = try Self.bestOf(repeats) {
-                try evaluator.evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: options)
+                try evaluator.evaluateAny(dataset: dataset, samples: dataset.samples, detections: detections, options: options)
             }
-            results[evaluator.name] = result
+            results.append(result)
             evaluateTimes[evaluator.name] = JSONValue(time)
             timings.append("\(label): \(evaluator.name) \(Formatting.milliseconds(time)) ms")
         }
@@ -83,7 +83,7 @@ public struct EvaluationSession {
             var object: JSONObject = [
                 "label": JSONValue(run.label), "predictions": JSONValue(run.path), "warnings": JSONValue(run.warnings + parameterWarnings),
             ]
-            for (key, value) in run.results.pairs { object[key] = value }
+            for result in run.results { object[result.name] = result.json }
             object["timing"] = .object([
                 "repeats": JSONValue(repeats), "dataset_ms": JSONValue(datasetMilliseconds), "read_ms": JSONValue(run.readMilliseconds),
                 "evaluate_ms": .object(run.evaluateMilliseconds),
