@@ -1,3 +1,4 @@
+import FaceBenchReports
 import FaceBenchTestSupport
 import XCTest
 @testable import FaceBenchReports

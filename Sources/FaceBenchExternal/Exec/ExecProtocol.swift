@@ -1,5 +1,4 @@
 import FaceBenchModel
-import FaceBenchEvaluation
 import FaceBenchIO
 
 /// The messages of `facebench.exec/1`, the JSON-lines protocol between FaceBench and an
