@@ -1,9 +1,6 @@
-import FaceBenchCodecs
 import FaceBenchModel
 import FaceBenchEvaluation
 import FaceBenchReports
-import FaceBenchDlib
-import FaceBenchOpenCV
 import Foundation
 
 enum DetectCommand: FaceBenchCommand {
@@ -47,21 +44,14 @@ enum DetectCommand: FaceBenchCommand {
     }
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
-        let toolbox = try toolbox.limitingImages(arguments)
-        let path = arguments.positionals[0]
-        let format = arguments.string("format") ?? "text"
-        guard ["text", "json"].contains(format) else {
-            throw FaceBenchError.usage("--format: unknown format '\(format)'; choose text or json")
-        }
-        let drawing = try arguments.string("draw").map(checkedDrawingPath)
-        let nativeThreads = try arguments.int("native-threads", atLeast: 1) ?? 1
-        OpenCVBackend.setThreads(nativeThreads)
-        DlibBackend.setThreads(nativeThreads)
-        let specs = toolbox.detectorSpecs(arguments.strings("detector"), fallback: Toolbox.defaultDetectors)
-        let dataset = try arguments.string("dataset").map { try toolbox.catalog.resolve($0) }
+        let options = try DetectOptions(arguments, toolbox: toolbox)
+        let toolbox = toolbox.limitingImages(to: options.maximumMegapixels)
+        let path = options.image, drawing = options.drawing
+        toolbox.registry.pinNativeThreads(options.nativeThreads)
+        let dataset = try options.dataset.map { try toolbox.catalog.resolve($0) }
         let sample = try dataset.map { try groundTruth(for: path, in: $0) }
         // With the dataset, file: specs can look up this image's imported detections by its name.
-        let factories = try toolbox.registry.factories(for: specs, context: DetectorContext(dataset: dataset))
+        let factories = try toolbox.registry.factories(for: options.detectors, context: DetectorContext(dataset: dataset))
         let decoded = try toolbox.decoder.decode(path)
         let input = DetectorInput(decoded: decoded, name: sample?.name ?? path, path: path)
         var outcomes: [Outcome] = []
@@ -72,8 +62,8 @@ enum DetectCommand: FaceBenchCommand {
                 info: factory.info, loadMilliseconds: loadMs, latencyMilliseconds: latency, detections: found,
                 match: sample.map { GreedyMatcher.match(found, to: $0.faces) }))
         }
-        if format == "json" {
-            StandardStreams.output(JSONWriter().string(json(path: path, decoded: decoded, sample: sample, outcomes: outcomes)) + "\n")
+        if options.format == .json {
+            StandardStreams.output(JSONWriter().string(try json(path: path, decoded: decoded, sample: sample, outcomes: outcomes)) + "\n")
         } else {
             StandardStreams.output(text(path: path, decoded: decoded, sample: sample, outcomes: outcomes))
         }
@@ -143,16 +133,16 @@ enum DetectCommand: FaceBenchCommand {
         return out
     }
 
-    static func json(path: String, decoded: DecodedImage, sample: Sample?, outcomes: [Outcome]) -> JSONValue {
+    static func json(path: String, decoded: DecodedImage, sample: Sample?, outcomes: [Outcome]) throws -> JSONValue {
         var result: JSONObject = [
             "image": JSONValue(path), "width": JSONValue(decoded.width), "height": JSONValue(decoded.height),
         ]
         if let sample { result["faces"] = JSONValue(sample.faces.count) }
-        result["detectors"] = .array(outcomes.map { outcome in
+        result["detectors"] = .array(try outcomes.map { outcome in
             var entry: JSONObject = [
                 "id": JSONValue(outcome.info.id), "spec": JSONValue(outcome.info.spec),
                 "load_ms": JSONValue(outcome.loadMilliseconds), "latency_ms": JSONValue(outcome.latencyMilliseconds),
-                "detections": .array(outcome.detections.map(\.json)),
+                "detections": try JSONValueCoding.encode(outcome.detections),
             ]
             if let match = outcome.match, let sample {
                 entry["evaluation"] = .object([

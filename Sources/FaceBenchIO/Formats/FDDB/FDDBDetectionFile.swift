@@ -1,5 +1,5 @@
-import Foundation
 import FaceBenchModel
+import Foundation
 
 /// FDDB's detection-file layout, the input of its evaluation toolkit: for each image, its
 /// name (as the fold lists give it), the number of regions, then one region per line —
@@ -10,42 +10,30 @@ import FaceBenchModel
 /// (which silently misreads a file missing an image); an image the dataset does not have,
 /// an image listed twice, a count that is not a number, a region line with other than five
 /// or six numbers, and non-finite values are errors naming the file and line. Ellipses are
-/// kept as `Detection.attributes["fddb_ellipse"]` (`major minor angle cx cy`) with their
-/// bounding box as the box. Writing produces rectangles for every sample, images without
+/// kept as `Detection.ellipse` with their bounding box as the box. Writing produces rectangles for every sample, images without
 /// detections included, in the dataset's order.
 public enum FDDBDetectionFile {
     public static func read(_ path: String, for dataset: Dataset) throws -> [Int: [Detection]] {
         let resolver = SampleResolver(dataset)
         let text = TextScanner(try FileIO.read(path))
         var detections: [Int: [Detection]] = [:]
-        var index = 0
-        while index < text.lines.count {
-            let header = text.fields(ofLine: index)
-            guard let first = header.first else {
-                index += 1
-                continue
+        var id = 0
+        try CountedBlocks(countName: "number of regions", entryName: "regions").forEach(
+            in: path, lineCount: text.lines.count, firstField: { text.fields(ofLine: $0).first.map(text.text) }, count: text.count(onLine:),
+            checkName: { image, index in
+                guard let found = resolver.sample(named: image) else {
+                    throw FaceBenchError.malformed(path: path, location: "line \(index + 1)", reason: "no image '\(image)' in dataset \(dataset.name)")
+                }
+                guard detections[found] == nil else {
+                    throw FaceBenchError.malformed(path: path, location: "line \(index + 1)", reason: "'\(image)' is listed twice")
+                }
+                id = found
             }
-            let image = text.text(first)
-            let line = index + 1
-            guard let id = resolver.sample(named: image) else {
-                throw FaceBenchError.malformed(path: path, location: "line \(line)", reason: "no image '\(image)' in dataset \(dataset.name)")
-            }
-            guard detections[id] == nil else {
-                throw FaceBenchError.malformed(path: path, location: "line \(line)", reason: "'\(image)' is listed twice")
-            }
-            guard let count = text.count(onLine: index + 1) else {
-                throw FaceBenchError.malformed(path: path, location: "line \(line + 1)", reason: "expected the number of regions of \(image)")
-            }
-            guard index + 2 + count <= text.lines.count else {
-                throw FaceBenchError.malformed(path: path, location: "line \(line)", reason: "\(image) lists \(count) regions but the file ends first")
-            }
+        ) { block in
             var found: [Detection] = []
-            found.reserveCapacity(count)
-            for regionLine in (index + 2)..<(index + 2 + count) {
-                found.append(try region(text, line: regionLine, in: path))
-            }
+            found.reserveCapacity(block.count)
+            for regionLine in block.entries { found.append(try region(text, line: regionLine, in: path)) }
             detections[id] = found
-            index += 2 + count
         }
         return detections
     }
@@ -67,14 +55,7 @@ public enum FDDBDetectionFile {
         }
         let ellipse = Ellipse(majorRadius: values[0], minorRadius: values[1], angle: values[2], centerX: values[3], centerY: values[4])
         if let reason = ellipse.angleProblem { throw FaceBenchError.malformed(path: path, location: "line \(index + 1)", reason: reason) }
-        return Detection(
-            box: ellipse.boundingBox, score: values[5],
-            attributes: [Detection.ellipseAttribute: values[0..<5].map(JSONWriter.format).joined(separator: " ")])
-    }
-
-    /// The ellipse of a detection read from an ellipse line, if it was one.
-    public static func ellipse(of detection: Detection) -> Ellipse? {
-        detection.ellipse
+        return Detection(box: ellipse.boundingBox, score: values[5], ellipse: ellipse)
     }
 
     /// The toolkit's input for these detections: every sample in order, rectangles.
