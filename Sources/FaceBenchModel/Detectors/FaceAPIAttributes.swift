@@ -18,7 +18,7 @@ public struct FaceAPIAttributes: Equatable, Sendable {
     public init(_ attributes: [String: String]) {
         func number(_ key: String) -> Double? { attributes[key].flatMap(Double.init).flatMap { $0.isFinite ? $0 : nil } }
         func degrees(_ key: String) -> Double? { number(key).map { $0 * 180 / .pi } }
-        smile = number("smilingProbability").map { Self.fixed($0, 2) } ?? attributes["joyLikelihood"].map { $0.replacingOccurrences(of: "_", with: " ") }
+        smile = number("smilingProbability").map { Formatting.fixed($0, 2) } ?? attributes["joyLikelihood"].map { $0.replacingOccurrences(of: "_", with: " ") }
         rightEyeOpen = number("rightEyeOpenProbability")
         leftEyeOpen = number("leftEyeOpenProbability")
         yaw = number("headEulerAngleY") ?? number("panAngle") ?? degrees("yaw")
@@ -35,20 +35,14 @@ public struct FaceAPIAttributes: Equatable, Sendable {
         var expression: [String] = [], angles: [String] = [], person: [String] = []
         if let smile { expression.append("smile \(smile)") }
         if rightEyeOpen != nil || leftEyeOpen != nil {
-            expression.append("eyes R\(rightEyeOpen.map { Self.fixed($0, 2) } ?? "?") L\(leftEyeOpen.map { Self.fixed($0, 2) } ?? "?")")
+            expression.append("eyes R\(rightEyeOpen.map { Formatting.fixed($0, 2) } ?? "?") L\(leftEyeOpen.map { Formatting.fixed($0, 2) } ?? "?")")
         }
         for (name, angle) in [("yaw", yaw), ("pitch", pitch), ("roll", roll)] {
-            if let angle { angles.append("\(name) \(Self.fixed(angle, 0))") }
+            if let angle { angles.append("\(name) \(Formatting.fixed(angle, 0))") }
         }
         if let age { person.append("age \(age)") }
         if let gender { person.append(gender) }
         return [expression, angles, person].filter { !$0.isEmpty }.map { $0.joined(separator: " ") }
-    }
-
-    /// `value` with `decimals` decimals, never `-0`.
-    static func fixed(_ value: Double, _ decimals: Int) -> String {
-        let text = String(format: "%.\(decimals)f", value)
-        return Double(text) == 0 ? String(format: "%.\(decimals)f", 0.0) : text
     }
 
     /// `lines` on one line, nil when the detection has none of these attributes.
