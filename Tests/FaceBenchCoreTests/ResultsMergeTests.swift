@@ -42,10 +42,12 @@ final class ResultsMergeTests: XCTestCase {
         }
     }
 
+    static let run = Result { try Run() }
+
     static func hardAP(_ results: RunResults) -> Double? { results.detectors[0].evaluations["wider"]?["hard"]?["ap"]?.double }
 
     func testShardsScoredWithThePythonPortMergeIntoThePythonPortsResult() throws {
-        let run = try Run()
+        let run = try Self.run.get()
         let whole = try run.results(.python)
         let matlab = try run.results(.matlab)
         XCTAssertNotEqual(try XCTUnwrap(Self.hardAP(whole)), try XCTUnwrap(Self.hardAP(matlab)), accuracy: 1e-3, "the flavours differ here")
@@ -57,7 +59,7 @@ final class ResultsMergeTests: XCTestCase {
     }
 
     func testShardsOfDifferentFlavoursAreRefused() throws {
-        let run = try Run()
+        let run = try Self.run.get()
         let parts = [try run.results(.matlab) { $0 % 2 == 0 }, try run.results(.python) { $0 % 2 == 1 }]
         XCTAssertThrowsError(try RunResults.merged(parts, dataset: run.dataset, evaluators: [WIDEREvaluator()])) {
             XCTAssertEqual(
@@ -66,7 +68,7 @@ final class ResultsMergeTests: XCTestCase {
     }
 
     func testAnUnknownFlavourInAResultsFileIsNamed() throws {
-        let run = try Run()
+        let run = try Self.run.get()
         var part = try run.results(.python) { $0 % 2 == 0 }
         var wider = try XCTUnwrap(part.detectors[0].evaluations["wider"]?.object)
         wider["flavor"] = JSONValue("octave")
