@@ -3,7 +3,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/facebench
 
-.PHONY: deps build release test parity bench results baseline gate shard-recipes readme clean fuzz fuzz-ci
+.PHONY: deps build release test module-graph parity bench results baseline gate shard-recipes readme clean fuzz fuzz-ci
 
 deps:
 	./scripts/install-dependencies.sh
@@ -16,8 +16,12 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-test: deps examples tools
+test: deps examples tools module-graph
 	$(SWIFT) test
+
+# Every import line against the dependencies Package.swift declares (its header draws the graph).
+module-graph:
+	./scripts/check-module-graph.sh
 
 # Both cascade backends against OpenCV's own detectMultiScale over the whole parameter grid on
 # dlib-faces and mit-cmu (release build; references in Tests/Fixtures/opencv-grid, written by

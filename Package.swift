@@ -1,29 +1,47 @@
 // swift-tools-version:6.0
 // FaceBench: compare face detectors on annotated datasets.
 //
-// Target graph (data flows one way, dependencies point down):
+// Target graph (data flows one way, dependencies point down; SwiftPM refuses an import of a
+// target that is not in the dependency list, so an upward import does not compile, and
+// scripts/check-module-graph.sh checks every import line against this picture):
 //
 //   facebench (executable) → FaceBenchCLI
-//   FaceBenchCLI → FaceBenchOpenCV, FaceBenchDlib, FaceBenchCodecs, FaceBenchCascade, FaceBenchExternal,
-//   FaceBenchCore
+//   FaceBenchCLI → the backends below and every core module
 //   FaceBenchExternal (exec: programs, plugin: shared libraries) → CFaceBenchPlugin (the
-//   plugin ABI header), FaceBenchCore
+//   plugin ABI header), FaceBenchIO
 //   FaceBenchOpenCV → COpenCVShim (C++: cascades, and the DNN detectors YuNet and MTCNN),
 //   FaceBenchCascade (its loader checks a cascade before OpenCV reads it),
-//   FaceBenchDlib → CDlibShim (C++),
-//   FaceBenchCodecs → CImageCodecs (C: libjpeg-turbo, libpng, zlib for the core's ZlibDecompressor)
-//   FaceBenchCascade → FaceBenchCore (pure Swift Viola-Jones engine running OpenCV's cascades)
-//   FaceBenchCore: pure Swift, no native dependency, no unsafe flags.
+//   FaceBenchDlib → CDlibShim (C++), FaceBenchModel
+//   FaceBenchCodecs → CImageCodecs (C: libjpeg-turbo, libpng, zlib for the model's ZlibDecompressor),
+//   FaceBenchModel
+//   FaceBenchCascade → FaceBenchIO (pure Swift Viola-Jones engine running OpenCV's cascades)
+//
+//   The core, pure Swift, no native dependency, no unsafe flags, top to bottom:
+//   FaceBenchReports     tables, Markdown/CSV/HTML reports, charts, drawing, findings, the
+//                        regression gate and baselines, choosing an importer (`file:` detectors)
+//     ↓
+//   FaceBenchHarness     runs: the benchmark runner, throughput, run log, results and their coding
+//     ↓
+//   FaceBenchIO          readers and writers: dataset loaders, JSON/XML/MAT/FDDB/WIDER formats, imports
+//     ↓
+//   FaceBenchEvaluation  matching, metrics, the accuracy protocols (no file I/O)
+//     ↓
+//   FaceBenchModel       geometry, images, faces, samples, datasets, detections, the detector
+//                        protocol and registry, timing, model files, JSON values, file access
 //
 // The native shims need unsafe flags (OpenCV's headers live outside the default include
-// path, and dlib must be compiled optimised even in debug builds), so only the core is
+// path, and dlib must be compiled optimised even in debug builds), so only the core modules are
 // usable as a dependency of remote packages.
 import PackageDescription
 
 let package = Package(
     name: "FaceBench",
     products: [
-        .library(name: "FaceBenchCore", targets: ["FaceBenchCore"]),
+        .library(name: "FaceBenchModel", targets: ["FaceBenchModel"]),
+        .library(name: "FaceBenchEvaluation", targets: ["FaceBenchEvaluation"]),
+        .library(name: "FaceBenchIO", targets: ["FaceBenchIO"]),
+        .library(name: "FaceBenchHarness", targets: ["FaceBenchHarness"]),
+        .library(name: "FaceBenchReports", targets: ["FaceBenchReports"]),
         .library(name: "FaceBenchCascade", targets: ["FaceBenchCascade"]),
         .library(name: "FaceBenchCodecs", targets: ["FaceBenchCodecs"]),
         .library(name: "FaceBenchOpenCV", targets: ["FaceBenchOpenCV"]),
@@ -32,14 +50,19 @@ let package = Package(
         .executable(name: "facebench", targets: ["facebench"]),
     ],
     targets: [
-        .target(name: "FaceBenchCore"),
-        .target(name: "FaceBenchCascade", dependencies: ["FaceBenchCore"]),
+        .target(name: "FaceBenchModel"),
+        .target(name: "FaceBenchEvaluation", dependencies: ["FaceBenchModel"]),
+        .target(name: "FaceBenchIO", dependencies: ["FaceBenchModel", "FaceBenchEvaluation"]),
+        .target(name: "FaceBenchHarness", dependencies: ["FaceBenchModel", "FaceBenchEvaluation", "FaceBenchIO"]),
+        .target(name: "FaceBenchReports", dependencies: ["FaceBenchModel", "FaceBenchEvaluation", "FaceBenchIO", "FaceBenchHarness"]),
+
+        .target(name: "FaceBenchCascade", dependencies: ["FaceBenchModel", "FaceBenchIO"]),
 
         .target(
             name: "CImageCodecs",
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png"), .linkedLibrary("z")]
         ),
-        .target(name: "FaceBenchCodecs", dependencies: ["FaceBenchCore", "CImageCodecs"]),
+        .target(name: "FaceBenchCodecs", dependencies: ["FaceBenchModel", "CImageCodecs"]),
 
         .target(
             name: "COpenCVShim",
@@ -53,7 +76,7 @@ let package = Package(
                 .linkedLibrary("opencv_dnn"),
             ]
         ),
-        .target(name: "FaceBenchOpenCV", dependencies: ["FaceBenchCore", "FaceBenchCascade", "COpenCVShim"]),
+        .target(name: "FaceBenchOpenCV", dependencies: ["FaceBenchModel", "FaceBenchCascade", "COpenCVShim"]),
 
         .target(
             name: "CDlibShim",
@@ -62,39 +85,53 @@ let package = Package(
             cxxSettings: [.unsafeFlags(["-O2", "-UDEBUG", "-DNDEBUG"])],
             linkerSettings: [.linkedLibrary("dlib"), .linkedLibrary("lapack"), .linkedLibrary("blas")]
         ),
-        .target(name: "FaceBenchDlib", dependencies: ["FaceBenchCore", "CDlibShim"]),
+        .target(name: "FaceBenchDlib", dependencies: ["FaceBenchModel", "CDlibShim"]),
 
         .target(name: "CFaceBenchPlugin"),
-        .target(name: "FaceBenchExternal", dependencies: ["FaceBenchCore", "CFaceBenchPlugin"]),
+        .target(name: "FaceBenchExternal", dependencies: ["FaceBenchModel", "FaceBenchEvaluation", "FaceBenchIO", "CFaceBenchPlugin"]),
 
         .target(
             name: "FaceBenchCLI",
             dependencies: [
-                "FaceBenchCore", "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchDlib", "FaceBenchCascade", "FaceBenchExternal",
+                "FaceBenchModel", "FaceBenchEvaluation", "FaceBenchIO", "FaceBenchHarness", "FaceBenchReports",
+                "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchDlib", "FaceBenchCascade", "FaceBenchExternal",
             ]
         ),
         .executableTarget(name: "facebench", dependencies: ["FaceBenchCLI"]),
 
-        .target(name: "FaceBenchTestSupport", dependencies: ["FaceBenchCore", "FaceBenchCodecs"], path: "Tests/FaceBenchTestSupport"),
-        .testTarget(name: "FaceBenchCoreTests", dependencies: ["FaceBenchCore", "FaceBenchCodecs", "FaceBenchTestSupport"]),
+        .target(name: "FaceBenchTestSupport", dependencies: ["FaceBenchModel", "FaceBenchIO", "FaceBenchCodecs"], path: "Tests/FaceBenchTestSupport"),
         .testTarget(
-            name: "FaceBenchBackendTests",
-            dependencies: ["FaceBenchCore", "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchDlib", "FaceBenchTestSupport"]
+            name: "FaceBenchCoreTests",
+            dependencies: [
+                "FaceBenchModel", "FaceBenchEvaluation", "FaceBenchIO", "FaceBenchHarness", "FaceBenchReports", "FaceBenchCodecs",
+                "FaceBenchTestSupport",
+            ]
         ),
         .testTarget(
-            name: "FaceBenchCLITests", dependencies: ["FaceBenchCLI", "FaceBenchCore", "FaceBenchCodecs", "FaceBenchTestSupport"]
+            name: "FaceBenchBackendTests",
+            dependencies: [
+                "FaceBenchModel", "FaceBenchEvaluation", "FaceBenchIO", "FaceBenchCodecs", "FaceBenchOpenCV", "COpenCVShim", "FaceBenchDlib",
+                "FaceBenchTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "FaceBenchCLITests",
+            dependencies: [
+                "FaceBenchCLI", "FaceBenchModel", "FaceBenchEvaluation", "FaceBenchIO", "FaceBenchHarness", "FaceBenchReports",
+                "FaceBenchCodecs", "FaceBenchTestSupport",
+            ]
         ),
         .testTarget(
             name: "FaceBenchExternalTests",
-            dependencies: ["FaceBenchExternal", "FaceBenchCore", "FaceBenchCodecs", "FaceBenchCLI", "FaceBenchTestSupport"]
+            dependencies: ["FaceBenchExternal", "FaceBenchModel", "FaceBenchHarness", "FaceBenchCodecs", "FaceBenchCLI", "FaceBenchTestSupport"]
         ),
         .testTarget(
-            name: "FaceBenchCascadeTests", dependencies: ["FaceBenchCascade", "FaceBenchCore", "FaceBenchTestSupport"],
+            name: "FaceBenchCascadeTests", dependencies: ["FaceBenchCascade", "FaceBenchModel", "FaceBenchIO", "FaceBenchTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "FaceBenchCascadeParityTests",
-            dependencies: ["FaceBenchCascade", "FaceBenchCore", "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchTestSupport"]
+            dependencies: ["FaceBenchCascade", "FaceBenchModel", "FaceBenchIO", "FaceBenchCodecs", "FaceBenchOpenCV", "FaceBenchTestSupport"]
         ),
     ],
     cxxLanguageStandard: .cxx17
@@ -106,5 +143,8 @@ let package = Package(
 if Context.environment["FACEBENCH_FUZZ"] != nil {
     package.targets.append(
         .executableTarget(
-            name: "facebench-fuzz", dependencies: ["FaceBenchCore", "FaceBenchCascade", "FaceBenchCodecs", "FaceBenchExternal"]))
+            name: "facebench-fuzz", dependencies: [
+                "FaceBenchModel", "FaceBenchIO", "FaceBenchHarness", "FaceBenchReports", "FaceBenchCascade", "FaceBenchCodecs",
+                "FaceBenchExternal",
+            ]))
 }

@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // The JSON decoding study of issue 3: how fast each way of reading a COCO results file
 // (~30 MB, 326,000 detections) into columns is. A package of its own so the product never
-// depends on json-c; it uses FaceBenchCore from the checkout two folders up.
+// depends on json-c; it uses FaceBenchIO from the checkout two folders up.
 //
 //   cd Benchmarks/json-decoding && swift run -c release json-decoding [RESULTS.json]
 import PackageDescription
@@ -13,6 +13,8 @@ let package = Package(
         .target(name: "CJSONC", linkerSettings: [.linkedLibrary("json-c")]),
         .executableTarget(
             name: "json-decoding",
-            dependencies: [.product(name: "FaceBenchCore", package: "FaceBench"), "CJSONC"]),
+            dependencies: [
+                .product(name: "FaceBenchModel", package: "FaceBench"), .product(name: "FaceBenchIO", package: "FaceBench"), "CJSONC",
+            ]),
     ]
 )

@@ -1,6 +1,10 @@
 import FaceBenchCascade
 import FaceBenchCodecs
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchIO
+import FaceBenchHarness
+import FaceBenchReports
 import FaceBenchDlib
 import FaceBenchExternal
 import FaceBenchOpenCV

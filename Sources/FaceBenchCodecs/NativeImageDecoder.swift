@@ -1,5 +1,5 @@
 import CImageCodecs
-import FaceBenchCore
+import FaceBenchModel
 
 /// Decodes JPEG and PNG with libjpeg-turbo and libpng (faster than OpenCV's imread, and the
 /// same pixels: OpenCV's codecs wrap the same libraries with default settings).

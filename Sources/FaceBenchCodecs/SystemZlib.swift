@@ -1,5 +1,5 @@
 import CImageCodecs
-import FaceBenchCore
+import FaceBenchModel
 
 /// The system zlib (the one libpng links) as the core's `ZlibDecompressor`.
 public struct SystemZlib: ZlibDecompressor {

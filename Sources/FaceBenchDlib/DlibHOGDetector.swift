@@ -1,5 +1,5 @@
 import CDlibShim
-import FaceBenchCore
+import FaceBenchModel
 
 /// dlib's HOG + linear SVM frontal face detector (`hog`); its landmarks come from the
 /// `landmarks=dlib68` stage like any other detector's.

@@ -1,5 +1,5 @@
 import CDlibShim
-import FaceBenchCore
+import FaceBenchModel
 
 /// dlib's CNN face detector (`mmod`): the MMOD network of dlib's dnn_mmod_face_detection_ex,
 /// with the weights face_recognition's model package ships, on the CPU.

@@ -1,5 +1,5 @@
 import CDlibShim
-import FaceBenchCore
+import FaceBenchModel
 
 /// dlib's shape predictor (an ensemble of regression trees) behind the `landmarks=dlib68` and
 /// `landmarks=dlib5` stages: it places its points inside each box the detector found, on the

@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 
 /// The detector kinds that bring detectors from outside FaceBench: external programs
 /// (`exec:`) and native shared libraries (`plugin:`). Imported detection files (`file:`)

@@ -1,5 +1,5 @@
 import COpenCVShim
-import FaceBenchCore
+import FaceBenchModel
 
 /// The crossing to and from the DNN detectors' C interface (fb_dnn.h), shared by every CNN
 /// backend: the input's colour pixels when it has them (gray otherwise, which the shim

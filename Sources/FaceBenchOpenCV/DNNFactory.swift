@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 
 /// A factory for the DNN kinds: the model files were found and checked when the spec was built.
 struct DNNFactory: DetectorFactory {

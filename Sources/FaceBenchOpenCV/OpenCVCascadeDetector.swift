@@ -1,6 +1,6 @@
 import COpenCVShim
 import FaceBenchCascade
-import FaceBenchCore
+import FaceBenchModel
 
 /// OpenCV's CascadeClassifier as a FaceBench detector (`haar`, `lbp`).
 public final class OpenCVCascadeDetector: FaceDetector {

@@ -1,5 +1,5 @@
 import COpenCVShim
-import FaceBenchCore
+import FaceBenchModel
 
 /// YuNet 2022mar through OpenCV's `cv::FaceDetectorYN` (`yunet`), with its 5 landmarks.
 public final class YuNetDetector: FaceDetector {

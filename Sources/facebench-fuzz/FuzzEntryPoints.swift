@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 import Foundation
 
 /// The executable's entry point hands over to libFuzzer's driver with the target that

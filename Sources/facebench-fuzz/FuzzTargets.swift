@@ -1,6 +1,9 @@
 @testable import FaceBenchCascade
 import FaceBenchCodecs
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchIO
+import FaceBenchHarness
+import FaceBenchReports
 @testable import FaceBenchExternal
 
 /// Every reader of outside input, as a fuzz target. Readers that take paths get the input

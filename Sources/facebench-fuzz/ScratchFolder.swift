@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 import Foundation
 
 /// Readers that only take paths (dataset loaders, image files) read the input from a file in

@@ -1,4 +1,5 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchIO
 @testable import FaceBenchOpenCV
 import FaceBenchTestSupport
 import Foundation

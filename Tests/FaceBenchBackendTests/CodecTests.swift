@@ -1,5 +1,5 @@
 import FaceBenchCodecs
-import FaceBenchCore
+import FaceBenchModel
 import FaceBenchTestSupport
 import XCTest
 

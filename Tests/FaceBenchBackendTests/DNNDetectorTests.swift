@@ -1,6 +1,7 @@
 import COpenCVShim
 import FaceBenchCodecs
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchIO
 import FaceBenchDlib
 @testable import FaceBenchOpenCV
 import FaceBenchTestSupport

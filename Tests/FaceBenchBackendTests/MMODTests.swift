@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 @testable import FaceBenchDlib
 import FaceBenchTestSupport
 import Foundation

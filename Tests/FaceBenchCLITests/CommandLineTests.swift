@@ -1,5 +1,6 @@
 import FaceBenchCLI
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchIO
 import FaceBenchTestSupport
 import Foundation
 import XCTest

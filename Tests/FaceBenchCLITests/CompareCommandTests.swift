@@ -1,5 +1,6 @@
 import FaceBenchCLI
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchHarness
 import FaceBenchTestSupport
 import Foundation
 import XCTest

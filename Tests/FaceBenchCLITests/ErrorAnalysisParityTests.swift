@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 import FaceBenchTestSupport
 import Foundation
 import XCTest

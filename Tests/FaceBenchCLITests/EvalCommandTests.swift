@@ -1,4 +1,6 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchIO
 import FaceBenchTestSupport
 import XCTest
 

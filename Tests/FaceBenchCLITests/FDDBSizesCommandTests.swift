@@ -1,5 +1,7 @@
 import FaceBenchCodecs
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchIO
 import FaceBenchTestSupport
 import Foundation
 import XCTest

@@ -1,5 +1,6 @@
 import FaceBenchCodecs
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchHarness
 import FaceBenchTestSupport
 import Foundation
 import XCTest

@@ -1,4 +1,5 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchIO
 import FaceBenchTestSupport
 import Foundation
 import XCTest

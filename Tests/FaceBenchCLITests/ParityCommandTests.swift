@@ -1,5 +1,5 @@
 @testable import FaceBenchCLI
-import FaceBenchCore
+import FaceBenchModel
 import XCTest
 
 final class ParityCommandTests: XCTestCase {

@@ -1,6 +1,9 @@
 import FaceBenchCodecs
 import FaceBenchCLI
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchIO
+import FaceBenchHarness
+import FaceBenchReports
 import FaceBenchTestSupport
 import Foundation
 import XCTest

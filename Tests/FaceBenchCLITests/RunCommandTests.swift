@@ -1,4 +1,7 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchIO
+import FaceBenchHarness
 import FaceBenchTestSupport
 import Foundation
 import XCTest

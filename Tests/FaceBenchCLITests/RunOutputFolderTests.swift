@@ -1,5 +1,7 @@
 import FaceBenchCodecs
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchIO
+import FaceBenchReports
 import FaceBenchTestSupport
 import Foundation
 import XCTest

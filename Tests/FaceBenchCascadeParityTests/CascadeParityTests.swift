@@ -1,6 +1,7 @@
 @testable import FaceBenchCascade
 import FaceBenchCodecs
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchIO
 import FaceBenchOpenCV
 import FaceBenchTestSupport
 import Foundation

@@ -1,5 +1,5 @@
 import FaceBenchCascade
-import FaceBenchCore
+import FaceBenchModel
 import XCTest
 
 final class CascadeLoaderTests: XCTestCase {

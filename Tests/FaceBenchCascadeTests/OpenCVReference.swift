@@ -1,4 +1,5 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchIO
 import Foundation
 
 /// `Fixtures/opencv_reference.json`, written by `Fixtures/make_opencv_fixtures.py` with

@@ -1,5 +1,5 @@
 @testable import FaceBenchCascade
-import FaceBenchCore
+import FaceBenchModel
 import XCTest
 
 /// The pyramid's pixels and integral images against OpenCV's own output.

@@ -1,5 +1,5 @@
 @testable import FaceBenchCascade
-import FaceBenchCore
+import FaceBenchModel
 import XCTest
 
 final class RectangleGroupingTests: XCTestCase {

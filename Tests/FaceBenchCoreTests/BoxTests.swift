@@ -1,5 +1,5 @@
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
 
 final class BoxTests: XCTestCase {
     func testIoUOfHandComputedOverlap() {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchIO
 
 /// The COCO readers: results files (fast and general path), ground truth, and their
 /// errors, which must name the file, line and entry.

@@ -1,6 +1,8 @@
 import FaceBenchTestSupport
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchEvaluation
+@testable import FaceBenchIO
 
 /// FaceBench's COCO and VOC numbers against golden fixtures made by the reference tools
 /// (scripts/evaluation/make_golden_fixtures.py: pycocotools for COCO, the devkit's

@@ -1,5 +1,6 @@
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchReports
 
 final class ChartTests: XCTestCase {
     func testParetoFrontKeepsWhatNothingBeatsOnBothCounts() {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchReports
 
 final class ComparisonTableTests: XCTestCase {
     func table(_ values: [[Double?]]) -> ComparisonTable {

@@ -1,5 +1,6 @@
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchEvaluation
 
 final class DetectionParityTests: XCTestCase {
     func testCountsMatchesIdenticalBoxesAndScores() {

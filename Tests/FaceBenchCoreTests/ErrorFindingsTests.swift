@@ -1,5 +1,8 @@
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchEvaluation
+@testable import FaceBenchHarness
+@testable import FaceBenchReports
 
 /// The sentence under the main table when badly placed boxes cost a detector its AP.
 final class ErrorFindingsTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchEvaluation
 
 /// Hand-computed cases for the protocols without an installable reference tool (the
 /// Viola-Jones table, miss rate, size buckets, per-image breakdown) and for the behaviours

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchEvaluation
+@testable import FaceBenchIO
 import FaceBenchTestSupport
 
 final class FDDBDetectionFileTests: XCTestCase {

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchEvaluation
+@testable import FaceBenchIO
 import FaceBenchTestSupport
 
 /// FaceBench's FDDB protocol against Tests/Fixtures/FDDB (expected ROC files written by

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchIO
+@testable import FaceBenchReports
 
 /// The face-API importers on small hand-written responses in each service's documented
 /// shape: boxes converted to pixels, attributes kept, images matched by name, and clear

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchIO
 
 final class JSONScannerTests: XCTestCase {
     /// Numbers must come out bit for bit as `Double(String)` (strtod) reads them, or

@@ -1,4 +1,6 @@
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchEvaluation
+@testable import FaceBenchIO
 import XCTest
 
 /// The `landmarks` protocol on hand-made faces whose numbers are worked out here (and in

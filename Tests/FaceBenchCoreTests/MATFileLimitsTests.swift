@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchIO
 import FaceBenchTestSupport
 import Foundation
 import XCTest

@@ -1,5 +1,6 @@
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchIO
 import FaceBenchTestSupport
 
 final class MATFileTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchEvaluation
 
 final class MatchingTests: XCTestCase {
     func face(_ x: Double, _ y: Double, _ size: Double = 10, ignore: Bool = false) -> Face {

@@ -1,5 +1,6 @@
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchEvaluation
+@testable import FaceBenchIO
 import FaceBenchTestSupport
 
 /// FaceBench's re-implementation of OpenCV's filled ellipse and rectangle against OpenCV

@@ -1,6 +1,7 @@
 import FaceBenchTestSupport
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchIO
 
 final class PascalVOCLoaderTests: XCTestCase {
     func annotation(_ file: String, objects: String) -> String {

@@ -1,5 +1,7 @@
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchIO
+@testable import FaceBenchReports
 
 final class RegressionGateTests: XCTestCase {
     func snapshot(_ detectors: [SyntheticRun.Detector], build: String = "release") -> BenchmarkSnapshot {

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchEvaluation
+@testable import FaceBenchIO
+@testable import FaceBenchReports
 
 final class ReportFormatsTests: XCTestCase {
     let detectors = [SyntheticRun.perfect(latency: 10), SyntheticRun.partial(latency: 5)]

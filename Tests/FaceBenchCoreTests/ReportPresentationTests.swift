@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchReports
 
 /// How the HTML report presents detectors: colours that follow the detector, not its
 /// position; identical curves named; point labels apart; runs grouped by detector with a

@@ -1,5 +1,6 @@
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchHarness
+@testable import FaceBenchReports
 
 /// What `facebench run` prints: the headline table, the findings of every source, the paths.
 final class RunSummaryTests: XCTestCase {

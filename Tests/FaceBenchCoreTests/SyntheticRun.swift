@@ -1,4 +1,7 @@
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchEvaluation
+@testable import FaceBenchHarness
+@testable import FaceBenchReports
 
 /// A small benchmark outcome built with the real scoring code but no images: four samples
 /// with faces 20, 40, 80 and 150 px high, and detectors described by what they find and how

@@ -1,5 +1,6 @@
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchEvaluation
 
 /// A hand-worked TIDE decomposition; tidecv itself is compared live by
 /// ErrorAnalysisParityTests (scripts/check-tide.py).

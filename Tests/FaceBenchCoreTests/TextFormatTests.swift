@@ -1,5 +1,7 @@
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchIO
+@testable import FaceBenchHarness
 
 final class JSONTests: XCTestCase {
     func testRoundTripKeepsOrderAndValues() throws {

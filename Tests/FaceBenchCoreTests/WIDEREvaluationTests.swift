@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchEvaluation
+@testable import FaceBenchIO
 import FaceBenchTestSupport
 
 /// FaceBench's WIDER protocol against the golden fixtures of Tests/Fixtures/WIDER (expected

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchIO
 import FaceBenchTestSupport
 
 final class WIDERFaceLoaderTests: XCTestCase {

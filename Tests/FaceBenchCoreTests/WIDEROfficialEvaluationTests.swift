@@ -1,5 +1,6 @@
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchEvaluation
 
 /// Hand-computed cases of the official WIDER arithmetic (see the comments for the numbers).
 final class WIDEROfficialEvaluationTests: XCTestCase {

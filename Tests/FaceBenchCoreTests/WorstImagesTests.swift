@@ -1,5 +1,5 @@
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchEvaluation
 
 final class WorstImagesTests: XCTestCase {
     func testMostErrorsFirstMissesBreakTiesImagesWithoutErrorsLeftOut() {

@@ -1,4 +1,5 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchHarness
 import Foundation
 import FaceBenchTestSupport
 import XCTest

@@ -1,5 +1,6 @@
 import FaceBenchCodecs
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchHarness
 import Foundation
 import XCTest
 import FaceBenchTestSupport

@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 import Foundation
 
 /// Runs a reference program with `input` on its stdin; its stdout, or an error when it fails.

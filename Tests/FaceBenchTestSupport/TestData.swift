@@ -1,5 +1,6 @@
 import FaceBenchCodecs
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchIO
 import Foundation
 import XCTest
 

@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 
 /// A command's interface, declared once: its name, what it does, its options and
 /// positional arguments. Parsing, `--help` and usage errors all come from this.

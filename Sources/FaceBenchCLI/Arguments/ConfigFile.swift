@@ -1,4 +1,5 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchIO
 
 /// `--config FILE`: a command's options kept in a JSON object for repeated runs, keyed by
 /// option name without the dashes — `{"dataset": ["mit-cmu"], "detector": "haar,lbp",

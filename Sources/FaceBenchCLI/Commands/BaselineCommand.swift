@@ -1,4 +1,6 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchHarness
+import FaceBenchReports
 import Foundation
 
 enum BaselineCommand: FaceBenchCommand {

@@ -1,4 +1,7 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchIO
+import FaceBenchHarness
 import Foundation
 
 enum BenchEvalCommand: FaceBenchCommand {

@@ -1,4 +1,5 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchReports
 
 enum CompareCommand: FaceBenchCommand {
     static let spec = CommandSpec(

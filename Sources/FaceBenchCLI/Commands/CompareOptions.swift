@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchReports
 
 /// `compare`'s options, read and checked in one place.
 struct CompareOptions {

@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 
 /// `facebench completion bash|zsh`: a completion script made from the commands' declared
 /// options, so it never drifts from `--help`. Detector kinds (with `default` and `all`) and

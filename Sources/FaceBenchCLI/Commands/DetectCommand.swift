@@ -1,5 +1,7 @@
 import FaceBenchCodecs
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchReports
 import FaceBenchDlib
 import FaceBenchOpenCV
 import Foundation

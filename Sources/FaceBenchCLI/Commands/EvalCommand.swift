@@ -1,4 +1,7 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchIO
+import FaceBenchReports
 import Foundation
 
 enum EvalCommand: FaceBenchCommand {

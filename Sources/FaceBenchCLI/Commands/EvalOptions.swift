@@ -1,4 +1,5 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchEvaluation
 import Foundation
 
 /// `eval`'s options, read and checked in one place.

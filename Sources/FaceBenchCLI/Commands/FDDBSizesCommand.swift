@@ -1,4 +1,5 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchIO
 
 enum FDDBSizesCommand: FaceBenchCommand {
     static let spec = CommandSpec(

@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 
 enum ListCommand: FaceBenchCommand {
     enum Format: String, CaseIterable { case text, json }

@@ -1,4 +1,5 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchEvaluation
 import FaceBenchDlib
 import FaceBenchOpenCV
 

@@ -1,6 +1,7 @@
 import FaceBenchCascade
 import FaceBenchCodecs
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchEvaluation
 import FaceBenchOpenCV
 import Foundation
 

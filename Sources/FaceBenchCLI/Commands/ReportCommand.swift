@@ -1,4 +1,6 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchHarness
+import FaceBenchReports
 
 enum ReportCommand: FaceBenchCommand {
     static let formats = ["markdown", "csv", "json", "html"]

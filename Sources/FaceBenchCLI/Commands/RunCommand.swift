@@ -1,4 +1,7 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchIO
+import FaceBenchHarness
+import FaceBenchReports
 import FaceBenchDlib
 import FaceBenchOpenCV
 import Foundation

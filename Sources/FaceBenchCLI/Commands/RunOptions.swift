@@ -1,4 +1,6 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchHarness
 
 /// `run`'s options, read from the command line (and `--config`) and checked in one place;
 /// the command itself works only with these values.

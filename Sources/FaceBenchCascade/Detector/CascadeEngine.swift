@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 
 /// A loaded cascade that detects objects the way OpenCV 4's
 /// `CascadeClassifier::detectMultiScale` does, in pure Swift.

@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 
 /// The pure-Swift cascade engine as a FaceBench detector (`swift-haar`, `swift-lbp`): same
 /// parameters, cascade names and scores as OpenCV's `haar` and `lbp`. Immutable, so one

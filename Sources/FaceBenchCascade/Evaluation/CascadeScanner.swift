@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 
 /// The sliding-window scan of OpenCV 4's `detectMultiScaleNoGrouping`, single-threaded: for
 /// each pyramid level, resize the image, build its integral planes, and run the cascade at

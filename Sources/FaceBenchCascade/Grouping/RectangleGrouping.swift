@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 
 /// OpenCV's `groupRectangles` as `detectMultiScale` applies it (eps 0.2), returning both
 /// scores its two public variants give.

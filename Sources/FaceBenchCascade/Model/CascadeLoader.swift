@@ -1,4 +1,5 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchIO
 import Foundation
 
 /// Reads OpenCV cascade XML files (the format of opencv-data's `haarcascades` and

@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 
 /// The parameter grid both cascade backends are checked on against OpenCV (`facebench
 /// parity-grid`, `make parity`): every scale × neighbours × min × max below, for every cascade.

@@ -1,5 +1,5 @@
 import Dispatch
-import FaceBenchCore
+import FaceBenchModel
 import Synchronization
 
 /// Checks cascade backends against OpenCV's own answers over a `CascadeGrid`, for one dataset

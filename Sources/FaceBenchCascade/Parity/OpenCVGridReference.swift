@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 
 /// What OpenCV's own detectMultiScale3 (level weights) or detectMultiScale2 (neighbour counts)
 /// returned for one dataset and cascade over a `CascadeGrid`: the files written by

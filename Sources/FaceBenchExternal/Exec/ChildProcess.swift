@@ -1,5 +1,5 @@
 import Dispatch
-import FaceBenchCore
+import FaceBenchModel
 import Glibc
 import Synchronization
 

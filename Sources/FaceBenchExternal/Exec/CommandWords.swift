@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 
 /// Splits a command line into words the way a POSIX shell does for simple commands:
 /// whitespace separates words, single quotes keep everything literally, double quotes keep

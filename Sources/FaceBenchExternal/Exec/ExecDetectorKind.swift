@@ -1,4 +1,5 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchEvaluation
 import Foundation
 
 /// `exec:[--timeout=S] [--startup-timeout=S] COMMAND…`: a detector in another program,

@@ -1,4 +1,6 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchIO
 
 /// The messages of `facebench.exec/1`, the JSON-lines protocol between FaceBench and an
 /// external detector program (docs/plugins.md). Each message is one JSON object on one

@@ -1,4 +1,5 @@
-import FaceBenchCore
+import FaceBenchModel
+import FaceBenchIO
 import Foundation
 
 /// How to run one external detector program: the command, its time limits, and where its

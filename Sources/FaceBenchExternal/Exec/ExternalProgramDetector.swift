@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 import Foundation
 
 /// An external program as a FaceBench detector (`exec:`). One program per instance (per

@@ -1,5 +1,5 @@
 import CFaceBenchPlugin
-import FaceBenchCore
+import FaceBenchModel
 import Glibc
 
 /// One instance of a native plugin (created with the spec's parameters, destroyed with the

@@ -1,5 +1,5 @@
 import CFaceBenchPlugin
-import FaceBenchCore
+import FaceBenchModel
 import Glibc
 import Synchronization
 

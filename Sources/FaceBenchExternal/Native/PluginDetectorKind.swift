@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 import Foundation
 
 /// `plugin:LIBRARY[:key=value,…]`: a detector in a native shared library implementing

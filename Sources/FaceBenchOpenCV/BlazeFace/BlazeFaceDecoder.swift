@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 import Foundation
 
 /// Turns BlazeFace's raw outputs into faces as MediaPipe's graph does

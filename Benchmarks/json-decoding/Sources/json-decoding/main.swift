@@ -12,7 +12,8 @@
 // Default file: ../../Results/bench-eval/workload-seed1/results.coco.json (made by
 // `facebench bench-eval`).
 import CJSONC
-import FaceBenchCore
+import FaceBenchIO
+import FaceBenchModel
 import Foundation
 
 struct Columns: Equatable {

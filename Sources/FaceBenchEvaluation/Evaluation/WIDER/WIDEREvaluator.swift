@@ -1,0 +1,114 @@
+import FaceBenchModel
+
+/// The `wider` protocol: easy, medium and hard AP exactly as WIDER FACE's official MATLAB
+/// evaluation computes them (`WIDEROfficialEvaluation`), or as its Python port does
+/// (`WIDERPythonEvaluation`, `EvaluationOptions.widerFlavor`), for datasets whose faces
+/// carry the official difficulty subsets (`WIDERFaceLoader`'s `difficulty` attribute).
+///
+/// Result (`detectors[].evaluation.wider`): `flavor` (`matlab` or `python`), `easy`,
+/// `medium`, `hard`, each with `ap`, `faces` (the kept faces) and the 1000-threshold curve
+/// (`precision`, `recall`, `threshold`; precision is null where nothing is proposed);
+/// `iou_threshold`, `images`, `predictions` and the `score_normalisation` range. Only IoU
+/// 0.5 is accepted: the MATLAB arithmetic rounds every overlap to 0 or 1, and both tools
+/// are only ever run at 0.5, so other thresholds are refused rather than silently ignored.
+public struct WIDEREvaluator: AccuracyEvaluator {
+    public let name = "wider"
+    public let summary = "WIDER FACE easy/medium/hard AP, bit-exact with the official MATLAB evaluation or (--wider-flavor python) equal to its Python port (IoU 0.5)"
+
+    /// The official difficulty settings, easiest first.
+    public static let settings = ["easy", "medium", "hard"]
+
+    public init() {}
+
+    public func applies(to dataset: Dataset) -> Bool {
+        dataset.samples.contains { $0.faces.contains { $0.attributes["difficulty"] != nil } }
+    }
+
+    public func evaluate(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> JSONValue {
+        if let threshold = options.iouThreshold, threshold != 0.5 {
+            throw FaceBenchError.usage(
+                "wider: the official evaluation is defined at IoU 0.5 only (its int32 arithmetic rounds every overlap to 0 or 1); got \(JSONWriter.format(threshold))")
+        }
+        let images = try Self.images(dataset: dataset, samples: samples, detections: detections)
+        let result = switch options.widerFlavor {
+        case .matlab: WIDEROfficialEvaluation.evaluate(images, settings: Self.settings)
+        case .python: WIDERPythonEvaluation.evaluate(images, settings: Self.settings)
+        }
+        var object: JSONObject = [
+            "flavor": JSONValue(options.widerFlavor.rawValue),
+            "iou_threshold": 0.5,
+            "images": JSONValue(samples.count),
+            "predictions": JSONValue(result.predictions),
+            "score_normalisation": .object(["min": JSONValue(result.scoreMinimum), "max": JSONValue(result.scoreMaximum)]),
+        ]
+        let thresholds = (1...WIDEROfficialEvaluation.thresholdCount).map { 1 - Double($0) / Double(WIDEROfficialEvaluation.thresholdCount) }
+        for setting in result.settings {
+            object[setting.name] = .object([
+                "ap": JSONValue(setting.averagePrecision),
+                "faces": JSONValue(setting.faces),
+                "threshold": JSONValue(thresholds),
+                "precision": JSONValue(setting.precision),
+                "recall": JSONValue(setting.recall),
+            ])
+        }
+        return .object(object)
+    }
+
+    /// The protocol's input: integer ground truth with each face's easiest setting, and the
+    /// detections in their given order. Throws for non-integer boxes, unknown difficulty
+    /// names or non-finite detections, naming the sample.
+    public static func images(dataset: Dataset, samples: [Sample], detections: [[Detection]]) throws -> [WIDEROfficialEvaluation.Image] {
+        guard samples.count == detections.count else {
+            throw FaceBenchError.failed("wider: \(detections.count) detection lists for \(samples.count) images")
+        }
+        let settingIndex = Dictionary(uniqueKeysWithValues: Self.settings.enumerated().map { ($1, $0) })
+        var images: [WIDEROfficialEvaluation.Image] = []
+        images.reserveCapacity(samples.count)
+        for (sample, found) in zip(samples, detections) {
+            var faces: [WIDERBoxOverlap.Face] = []
+            var settings: [Int?] = []
+            faces.reserveCapacity(sample.faces.count)
+            settings.reserveCapacity(sample.faces.count)
+            for (index, face) in sample.faces.enumerated() {
+                let values = [face.box.x, face.box.y, face.box.width, face.box.height]
+                guard values.allSatisfy({ $0 == $0.rounded() && abs($0) < 2_147_483_647 }) else {
+                    throw FaceBenchError.malformed(
+                        path: dataset.root, location: "\(sample.name) face \(index + 1)",
+                        reason: "WIDER ground truth must be whole pixels (the official files are int32), found \(face.box)")
+                }
+                faces.append(WIDERBoxOverlap.Face(x: Int32(values[0]), y: Int32(values[1]), width: Int32(values[2]), height: Int32(values[3])))
+                if let difficulty = face.attributes["difficulty"] {
+                    guard let setting = settingIndex[difficulty] else {
+                        throw FaceBenchError.malformed(
+                            path: dataset.root, location: "\(sample.name) face \(index + 1)", reason: "unknown WIDER difficulty '\(difficulty)'")
+                    }
+                    settings.append(setting)
+                } else {
+                    settings.append(nil)
+                }
+            }
+            var predictions: [WIDEROfficialEvaluation.Prediction] = []
+            predictions.reserveCapacity(found.count)
+            for (index, detection) in found.enumerated() {
+                let box = detection.box
+                guard box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite, detection.score.isFinite else {
+                    throw FaceBenchError.failed("wider: detection \(index + 1) on \(sample.name) has a non-finite box or score")
+                }
+                predictions.append(.init(x: box.x, y: box.y, width: box.width, height: box.height, score: detection.score))
+            }
+            images.append(.init(faces: faces, easiestSetting: settings, predictions: predictions))
+        }
+        return images
+    }
+
+    public func markdown(_ results: [(detector: String, result: JSONValue)]) -> String {
+        var table = MarkdownTable(headers: ["Detector", "Easy AP", "Medium AP", "Hard AP", "Predictions"])
+        for (detector, result) in results {
+            let ap = Self.settings.map { Formatting.fixed(result[$0]?["ap"]?.double, 4) }
+            table.add([detector] + ap + [result["predictions"]?.int.map(String.init) ?? "–"])
+        }
+        let flavors = Set(results.map { WIDERFlavor(rawValue: $0.result["flavor"]?.string ?? "") ?? .matlab })
+        let tools = WIDERFlavor.allCases.filter(flavors.contains).map(\.tool).joined(separator: " and ")
+        return "WIDER FACE AP (\(tools), IoU 0.5)\n\n" + table.text
+    }
+}

@@ -1,0 +1,93 @@
+import FaceBenchModel
+
+/// Accuracy of one detector on one dataset at one IoU threshold, at the detector's own
+/// operating point (every detection it returned) and over its score ranking (AP).
+public struct DetectionMetrics: Sendable, Equatable {
+    public var iouThreshold: Double
+    public var images: Int
+    /// Faces that count (not ignored).
+    public var faces: Int
+    public var detections: Int
+    public var truePositives: Int
+    public var falsePositives: Int
+    /// Faces no detection matched.
+    public var missed: Int
+    /// Detections matched to ignored faces, counted neither way.
+    public var ignoredDetections: Int
+    public var precision: Double
+    public var recall: Double
+    public var f1: Double
+    /// All-point interpolated AP (VOC 2010+) at `iouThreshold`.
+    public var averagePrecision: Double
+    /// The same at IoU 0.5 (nil until computed when `iouThreshold` is not 0.5).
+    public var averagePrecision50: Double?
+    /// Mean IoU of the true-positive pairs (0 when there are none).
+    public var meanIoU: Double
+    public var curve: [PRPoint]
+
+    /// The memberwise initialiser, for the results reader in FaceBenchHarness.
+    package init(
+        iouThreshold: Double, images: Int, faces: Int, detections: Int, truePositives: Int, falsePositives: Int, missed: Int,
+        ignoredDetections: Int, precision: Double, recall: Double, f1: Double, averagePrecision: Double,
+        averagePrecision50: Double? = nil, meanIoU: Double, curve: [PRPoint]
+    ) {
+        self.iouThreshold = iouThreshold
+        self.images = images
+        self.faces = faces
+        self.detections = detections
+        self.truePositives = truePositives
+        self.falsePositives = falsePositives
+        self.missed = missed
+        self.ignoredDetections = ignoredDetections
+        self.precision = precision
+        self.recall = recall
+        self.f1 = f1
+        self.averagePrecision = averagePrecision
+        self.averagePrecision50 = averagePrecision50
+        self.meanIoU = meanIoU
+        self.curve = curve
+    }
+
+    /// Matches every image and accumulates. `detections[i]` are the detections on
+    /// `samples[i]`.
+    public static func evaluate(
+        samples: [Sample], detections: [[Detection]], iouThreshold: Double = 0.5
+    ) -> (metrics: DetectionMetrics, matches: [ImageMatch]) {
+        precondition(samples.count == detections.count, "one detection list per sample")
+        var ranked: [AveragePrecision.Ranked] = []
+        var matches: [ImageMatch] = []
+        var tp = 0, fp = 0, ignored = 0, faces = 0, count = 0
+        var iouSum = 0.0
+        for (sample, found) in zip(samples, detections) {
+            let match = GreedyMatcher.match(found, to: sample.faces, iouThreshold: iouThreshold)
+            faces += sample.countedFaces
+            count += found.count
+            for (index, outcome) in match.outcomes.enumerated() {
+                switch outcome {
+                case let .truePositive(_, iou):
+                    tp += 1
+                    iouSum += iou
+                    ranked.append(.init(score: found[index].score, isTruePositive: true, image: sample.id, index: index))
+                case .falsePositive:
+                    fp += 1
+                    ranked.append(.init(score: found[index].score, isTruePositive: false, image: sample.id, index: index))
+                case .ignored:
+                    ignored += 1
+                }
+            }
+            matches.append(match)
+        }
+        let curve = AveragePrecision.curve(ranked, positives: faces)
+        let precision = tp + fp > 0 ? Double(tp) / Double(tp + fp) : 0
+        let recall = faces > 0 ? Double(tp) / Double(faces) : 0
+        let ap = AveragePrecision.allPoint(curve)
+        let metrics = DetectionMetrics(
+            iouThreshold: iouThreshold, images: samples.count, faces: faces, detections: count,
+            truePositives: tp, falsePositives: fp, missed: faces - tp, ignoredDetections: ignored,
+            precision: precision, recall: recall,
+            f1: precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0,
+            averagePrecision: ap, averagePrecision50: iouThreshold == 0.5 ? ap : nil,
+            meanIoU: tp > 0 ? iouSum / Double(tp) : 0, curve: curve)
+        return (metrics, matches)
+    }
+}

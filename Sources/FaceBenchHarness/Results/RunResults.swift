@@ -1,0 +1,125 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+
+/// The outcome of a benchmark run (or of merged shards): settings, environment, the
+/// dataset evaluated, per-detector results and every per-image record they came from.
+/// Serialised as `results.json` (schema in docs/results-schema.md).
+public struct RunResults: Sendable, Equatable {
+    public static let schema = "facebench.results/1"
+
+    public var settings: RunSettings
+    /// One per machine that contributed (several after merging shards).
+    public var environments: [RunEnvironment]
+    public var dataset: DatasetSummary
+    public var detectors: [DetectorResult]
+    public var decodeLatency: LatencySummary?
+    public var decoderLibrary: String?
+    public var records: [ImageRecord]
+    /// True when the run was stopped before every image was done.
+    public var interrupted: Bool
+
+    public var environment: RunEnvironment? { environments.first }
+
+    /// "image: warning" for each image that decoded with a warning (a truncated JPEG).
+    public var decodeWarnings: [String] {
+        records.compactMap { record in record.decodeWarning.map { "\(record.name): \($0)" } }
+    }
+
+    /// What was evaluated: enough to judge two result files comparable without the data.
+    public struct DatasetSummary: Sendable, Equatable {
+        public var name: String
+        public var format: String
+        public var root: String
+        public var annotationFiles: [String]
+        /// Images in the full dataset, and in this result (fewer for shards and interrupted
+        /// runs).
+        public var totalImages: Int
+        public var images: Int
+        public var faces: Int
+        public var landmarkScheme: String?
+
+        public init(
+            name: String, format: String, root: String, annotationFiles: [String], totalImages: Int, images: Int, faces: Int,
+            landmarkScheme: String?
+        ) {
+            self.name = name
+            self.format = format
+            self.root = root
+            self.annotationFiles = annotationFiles
+            self.totalImages = totalImages
+            self.images = images
+            self.faces = faces
+            self.landmarkScheme = landmarkScheme
+        }
+    }
+
+    /// Scores and summarises records against the dataset. Only images with a record count,
+    /// so shards and interrupted runs are scored on what they ran.
+    public static func build(
+        dataset: Dataset, setups: [DetectorSetup], records unsorted: [ImageRecord],
+        throughput: [String: [ThroughputMeasurement]] = [:], settings: RunSettings, environments: [RunEnvironment],
+        decoderLibrary: String?, interrupted: Bool, evaluators: [any AccuracyEvaluator] = [],
+        evaluationOptions: EvaluationOptions = EvaluationOptions()
+    ) -> RunResults {
+        let records = unsorted.sorted { $0.sampleID < $1.sampleID }
+        let recorded = RecordedSamples(records, in: dataset)
+        let samples = recorded.samples
+        let applicable = evaluators.filter { $0.applies(to: dataset) }
+        let detectors = setups.map { setup -> DetectorResult in
+            let id = setup.info.id
+            let found = recorded.detections(of: id)
+            var metrics = DetectionMetrics.evaluate(samples: samples, detections: found, iouThreshold: settings.iouThreshold).metrics
+            if settings.iouThreshold != 0.5 {
+                metrics.averagePrecision50 = DetectionMetrics.evaluate(samples: samples, detections: found, iouThreshold: 0.5).metrics.averagePrecision
+            }
+            var latencies: [Double] = [], perMegapixel: [Double] = [], reported: [Double] = [], landmarkStage: [Double] = []
+            var medianSum = 0.0, megapixels = 0.0, timedImages = 0
+            var failures: [ImageFailure] = []
+            for (record, sample) in zip(recorded.records, samples) {
+                guard let result = record.results[id] else { continue }
+                if let failure = result.failure {
+                    failures.append(ImageFailure(sampleID: sample.id, image: sample.name, reason: failure))
+                }
+                reported += result.reportedMilliseconds
+                landmarkStage += result.landmarkMilliseconds
+                guard !result.latencies.isEmpty else { continue }
+                latencies += result.latencies
+                let mp = Double((sample.width ?? 0) * (sample.height ?? 0)) / 1_000_000
+                if mp > 0 { perMegapixel += result.latencies.map { $0 / mp } }
+                medianSum += LatencySummary.percentile(result.latencies.sorted(), 50)
+                megapixels += mp
+                timedImages += 1
+            }
+            var evaluations = JSONObject()
+            var options = evaluationOptions
+            options.landmarkScheme = setup.info.landmarkScheme
+            for evaluator in applicable {
+                do {
+                    evaluations[evaluator.name] = try evaluator.evaluate(
+                        dataset: dataset, samples: samples, detections: found, options: options)
+                } catch {
+                    evaluations[evaluator.name] = .object(["error": JSONValue("\(error)")])
+                }
+            }
+            return DetectorResult(
+                setup: setup, metrics: metrics, latency: LatencySummary(latencies),
+                latencyPerMegapixel: LatencySummary(perMegapixel),
+                imagesPerSecond: medianSum > 0 ? Double(timedImages) / (medianSum / 1000) : nil,
+                megapixelsPerSecond: medianSum > 0 && megapixels > 0 ? megapixels / (medianSum / 1000) : nil,
+                reportedLatency: LatencySummary(reported), landmarkLatency: LatencySummary(landmarkStage),
+                throughput: throughput[id] ?? [], failures: failures, evaluations: evaluations)
+        }
+        let summary = DatasetSummary(
+            name: dataset.name, format: dataset.format, root: dataset.root, annotationFiles: dataset.annotationFiles,
+            totalImages: dataset.samples.count, images: samples.count,
+            faces: samples.reduce(0) { $0 + $1.faces.count }, landmarkScheme: dataset.landmarkScheme)
+        return RunResults(
+            settings: settings, environments: environments, dataset: summary, detectors: detectors,
+            decodeLatency: LatencySummary(records.compactMap(\.decodeMilliseconds)), decoderLibrary: decoderLibrary,
+            records: records, interrupted: interrupted)
+    }
+
+    public func detector(_ id: String) -> DetectorResult? {
+        detectors.first { $0.id == id }
+    }
+}

@@ -1,0 +1,70 @@
+import FaceBenchModel
+
+/// The datasets and formats this build knows. WIDER's MAT-files are zlib-compressed, so both
+/// lists take the decompressor (the core has none of its own).
+extension DatasetCatalog {
+    public static func standardDefinitions(zlib: any ZlibDecompressor) -> [DatasetDefinition] { [
+        DatasetDefinition(
+            name: "mit-cmu", folder: "mit-cmu",
+            summary: "MIT+CMU frontal faces: 130 gray images, 511 faces, 6 landmarks each",
+            hasImages: true, load: { root, name in try MITCMULoader.load(root: root, name: name) }),
+        DatasetDefinition(
+            name: "mit-cmu-face-only", folder: "mit-cmu",
+            summary: "MIT+CMU with the tighter face-only boxes",
+            hasImages: true, load: { root, name in try MITCMULoader.load(root: root, name: name, boxes: .faceOnly) }),
+        DatasetDefinition(
+            name: "dlib-faces", folder: "dlib-faces",
+            summary: "dlib's example faces: 9 PASCAL VOC photos, 43 faces, 68 landmarks each",
+            hasImages: true,
+            load: { root, name in
+                try DlibXMLLoader.load(
+                    files: [root + "/training.xml", root + "/testing.xml"], root: root, name: name,
+                    landmarkFiles: [root + "/training_with_face_landmarks.xml", root + "/testing_with_face_landmarks.xml"]
+                        .filter(FileIO.exists))
+            }),
+        DatasetDefinition(
+            name: "wider-val", folder: "wider-val-gt",
+            summary: "WIDER FACE validation ground truth: 3,226 images, 39,708 faces, easy/medium/hard subsets (no images)",
+            hasImages: false, load: { root, name in try WIDERFaceLoader.load(root: root, name: name, split: "val", zlib: zlib) }),
+        DatasetDefinition(
+            name: "fddb", folder: "fddb-folds",
+            summary: "FDDB ground truth in 10 folds: 2,845 images, 5,171 face ellipses (no images here)",
+            hasImages: false, load: { root, name in try FDDBLoader.load(root: root, name: name) }),
+    ] }
+
+    public static func standardFormats(zlib: any ZlibDecompressor) -> [DatasetFormat] { [
+        DatasetFormat(
+            name: "mit-cmu",
+            recognises: { FileIO.exists($0 + "/ground_truth_bboxes.txt") },
+            load: { path, name in try MITCMULoader.load(root: path, name: name) }),
+        DatasetFormat(
+            name: "dlib-xml",
+            recognises: { path in
+                if path.hasSuffix(".xml") { return (try? FileIO.read(path)).flatMap(XMLTree.rootName) == "dataset" }
+                return FileIO.exists(path + "/training.xml") || FileIO.exists(path + "/testing.xml")
+            },
+            load: { path, name in
+                if path.hasSuffix(".xml") {
+                    let root = FileIO.parent(of: path)
+                    return try DlibXMLLoader.load(files: [path], root: root, name: name)
+                }
+                let files = ["training.xml", "testing.xml"].map { path + "/" + $0 }.filter(FileIO.exists)
+                return try DlibXMLLoader.load(files: files, root: path, name: name)
+            }),
+        DatasetFormat(
+            name: "coco",
+            recognises: { path in
+                guard path.lowercased().hasSuffix(".json"), let prefix = try? FileIO.readPrefix(path, count: 256) else { return false }
+                return JSONReader.significantBytes(prefix).first == UInt8(ascii: "{")
+            },
+            load: { path, name in try COCOLoader.load(file: path, name: name) }),
+        DatasetFormat(
+            name: "pascal-voc",
+            recognises: { PascalVOCLoader.recognises($0) },
+            load: { path, name in try PascalVOCLoader.load(path: path, name: name) }),
+        DatasetFormat(
+            name: "wider", recognises: WIDERFaceLoader.recognises,
+            load: { path, name in try WIDERFaceLoader.load(root: path, name: name, zlib: zlib) }),
+        DatasetFormat(name: "fddb", recognises: FDDBLoader.recognises, load: { path, name in try FDDBLoader.load(root: path, name: name) }),
+    ] }
+}

@@ -1,0 +1,193 @@
+import FaceBenchModel
+import FaceBenchHarness
+
+/// What the regression gate compares, and what a baseline file holds: per dataset and
+/// detector, the accuracy figures and a latency summary — not the per-image records, so a
+/// baseline stays a few kilobytes and can be committed.
+///
+/// Built from a run's `results.json`, or read back from a baseline file (`facebench.baseline/1`,
+/// written by `facebench baseline update`):
+///
+///     {"schema": "facebench.baseline/1", "created": "2026-…Z",
+///      "datasets": [{"name": "mit-cmu", "format": "mit-cmu", "images": 130, "faces": 511,
+///        "iou_threshold": 0.5, "interrupted": false, "decode_p50_ms": 2.3,
+///        "reference": "haar", "environment": {…},
+///        "detectors": [{"id": "haar", "spec": "haar:cascade=default,…", "imported": false,
+///          "accuracy": {"ap50": 0.8363, "precision": …, "recall": …, "f1": …, "mean_iou": …,
+///                       "tp": 436, "fp": 68, "missed": 75, "sizes.buckets.16-32.recall": …},
+///          "latency_ms": {"count": 130, "p50": 148.2, "p90": 544, "p99": …, "mad": …,
+///                         "p50_ci95": [140.1, 160.3]},
+///          "relative_latency": {"lbp": {"p50": 2.61, "p50_ci95": [2.5, 2.7]},
+///                               "decode": {"p50": 64.6, "p50_ci95": […]}},
+///          "images_per_second": 3.8, "load_ms": 93.7}]}]}
+///
+/// `accuracy` holds FaceBench's own metrics and every number of the protocol results whose
+/// direction is known (`MetricDirection`). `relative_latency` holds, for each other
+/// detector of the run and for image decoding, the median over images of this detector's
+/// time on an image divided by the reference's time on the same image, with the bootstrap
+/// 95% interval of that median: pairing by image cancels what makes one image slower than
+/// another and what slowed the machine while it was processed, so the ratio is steady where
+/// the latencies themselves are not.
+public struct BenchmarkSnapshot: Sendable, Equatable {
+    public static let schema = "facebench.baseline/1"
+    /// The reference detector of `relative_p50` when the run has it.
+    public static let defaultReference = "haar"
+
+    public var created: String
+    public var datasets: [DatasetSnapshot]
+
+    public init(created: String, datasets: [DatasetSnapshot]) {
+        self.created = created
+        self.datasets = datasets
+    }
+
+    public func dataset(_ name: String) -> DatasetSnapshot? { datasets.first { $0.name == name } }
+}
+
+public struct DatasetSnapshot: Sendable, Equatable {
+    public var name: String
+    public var format: String
+    public var images: Int
+    public var faces: Int
+    public var iouThreshold: Double
+    public var interrupted: Bool
+    public var decodeP50: Double?
+    public var environment: RunEnvironment?
+    public var detectors: [DetectorSnapshot]
+
+    public init(
+        name: String, format: String, images: Int, faces: Int, iouThreshold: Double, interrupted: Bool, decodeP50: Double?,
+        environment: RunEnvironment?, detectors: [DetectorSnapshot]
+    ) {
+        self.name = name
+        self.format = format
+        self.images = images
+        self.faces = faces
+        self.iouThreshold = iouThreshold
+        self.interrupted = interrupted
+        self.decodeP50 = decodeP50
+        self.environment = environment
+        self.detectors = detectors
+    }
+
+    public func detector(_ id: String) -> DetectorSnapshot? { detectors.first { $0.id == id } }
+
+    /// True when timings from this run mean something (a release build).
+    public var isReleaseBuild: Bool { environment?.isReleaseBuild ?? false }
+
+}
+
+/// A detector's latency relative to a reference measured on the same images in the same
+/// run: the median over images of the per-image ratio, and its 95% bootstrap interval.
+public struct RelativeLatency: Sendable, Equatable {
+    /// A detector id, or `decode`.
+    public var reference: String
+    public var median: Double
+    public var interval: ClosedRange<Double>
+
+    public init(reference: String, median: Double, interval: ClosedRange<Double>) {
+        self.reference = reference
+        self.median = median
+        self.interval = interval
+    }
+}
+
+public struct DetectorSnapshot: Sendable, Equatable {
+    public var id: String
+    public var spec: String
+    public var imported: Bool
+    /// Metric key → value, in table order.
+    public var accuracy: JSONObject
+    public var latency: LatencySummary?
+    /// Against every other timed detector of the run and against decoding.
+    public var relativeLatency: [RelativeLatency]
+    public var imagesPerSecond: Double?
+    public var loadMilliseconds: Double?
+
+    public init(
+        id: String, spec: String, imported: Bool, accuracy: JSONObject, latency: LatencySummary?,
+        relativeLatency: [RelativeLatency], imagesPerSecond: Double?, loadMilliseconds: Double?
+    ) {
+        self.id = id
+        self.spec = spec
+        self.imported = imported
+        self.accuracy = accuracy
+        self.latency = latency
+        self.relativeLatency = relativeLatency
+        self.imagesPerSecond = imagesPerSecond
+        self.loadMilliseconds = loadMilliseconds
+    }
+
+    public func relativeLatency(to reference: String) -> RelativeLatency? {
+        relativeLatency.first { $0.reference == reference }
+    }
+
+    /// The metrics the gate judges: scores and rates with a known direction, not counts.
+    public var gatedMetrics: [(key: String, value: Double, direction: MetricDirection)] {
+        accuracy.pairs.compactMap { key, value in
+            let direction = MetricDirection.of(key: key)
+            guard let number = value.double, direction != .neither, !MetricDirection.isCount(key: key) else { return nil }
+            return (key, number, direction)
+        }
+    }
+}
+
+extension BenchmarkSnapshot {
+    public init(results: [RunResults], created: String) {
+        self.init(created: created, datasets: results.map(DatasetSnapshot.init(results:)))
+    }
+}
+
+extension DatasetSnapshot {
+    public init(results: RunResults) {
+        let perImage = Self.perImageMedians(results)
+        let detectors = results.detectors.map { detector -> DetectorSnapshot in
+            var accuracy = JSONObject()
+            for key in ComparisonReport.accuracyColumns(iouThresholds: [results.settings.iouThreshold]).map(\.key) {
+                accuracy[key] = JSONValue(ComparisonReport.summaryValue(key, of: detector))
+            }
+            for (name, result) in detector.evaluations.pairs where ComparisonReport.isProtocolResult(result) {
+                for (key, value) in result.numericLeaves where MetricDirection.of(key: key) != .neither {
+                    accuracy[name + "." + key] = JSONValue(value)
+                }
+            }
+            let timed = !detector.info.isImported
+            let relative = perImage.keys.contains(detector.id)
+                ? perImage.keys.sorted { Self.order($0, results) < Self.order($1, results) }.compactMap { reference in
+                    reference == detector.id ? nil : Self.relative(perImage[detector.id] ?? [:], to: perImage[reference] ?? [:], reference: reference)
+                } : []
+            return DetectorSnapshot(
+                id: detector.id, spec: detector.info.spec, imported: detector.info.isImported, accuracy: accuracy,
+                latency: timed ? detector.latency : nil, relativeLatency: relative,
+                imagesPerSecond: timed ? detector.imagesPerSecond : nil,
+                loadMilliseconds: timed ? detector.setup.loadMilliseconds.first : nil)
+        }
+        self.init(
+            name: results.dataset.name, format: results.dataset.format, images: results.dataset.images,
+            faces: results.dataset.faces, iouThreshold: results.settings.iouThreshold, interrupted: results.interrupted,
+            decodeP50: results.decodeLatency?.p50, environment: results.environment, detectors: detectors)
+    }
+
+    /// Per timed detector (and `decode`): image id → median of its timed calls on the image.
+    static func perImageMedians(_ results: RunResults) -> [String: [Int: Double]] {
+        var medians: [String: [Int: Double]] = [:]
+        for record in results.records {
+            if let decode = record.decodeMilliseconds, decode > 0 { medians["decode", default: [:]][record.sampleID] = decode }
+            for (id, result) in record.results where !result.latencies.isEmpty && result.failure == nil {
+                medians[id, default: [:]][record.sampleID] = LatencySummary.percentile(result.latencies.sorted(), 50)
+            }
+        }
+        for detector in results.detectors where detector.info.isImported { medians[detector.id] = nil }
+        return medians
+    }
+
+    /// Detectors in run order, `decode` last.
+    static func order(_ id: String, _ results: RunResults) -> Int {
+        results.detectors.firstIndex { $0.id == id } ?? results.detectors.count
+    }
+
+    static func relative(_ times: [Int: Double], to reference: [Int: Double], reference name: String) -> RelativeLatency? {
+        let ratios = times.compactMap { image, time in reference[image].flatMap { $0 > 0 ? time / $0 : nil } }
+        return LatencySummary(ratios).map { RelativeLatency(reference: name, median: $0.p50, interval: $0.medianCI95) }
+    }
+}

@@ -1,0 +1,160 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchHarness
+
+/// The comparison as one self-contained HTML page: inline CSS and SVG, thumbnails as data
+/// URIs, no script and nothing fetched. Per dataset: the summary table (best values
+/// highlighted), precision-recall and ROC curves, latency box plots, accuracy against
+/// latency with the Pareto front, recall by face size, the AP lost per error type, landmark CED
+/// curves, the protocol tables, each detector's worst images (and worst landmark faces), and
+/// (folded) the latency statistics and how it was all measured.
+///
+/// Recall by face size comes from the `sizes` protocol stored in the results, or is
+/// computed by the registered `sizes` evaluator when the dataset is at hand; the gallery needs the
+/// dataset's images. Without the dataset both give way to a note saying why.
+public struct HTMLReport {
+    public var evaluators: [any AccuracyEvaluator]
+    /// Datasets reloaded for the gallery and size breakdown, by name.
+    public var datasets: [String: Dataset]
+    /// Why a dataset could not be reloaded, by name.
+    public var unavailable: [String: String]
+    /// Thumbnails need a decoder and an encoder; nil leaves the gallery out.
+    public var gallery: Gallery?
+
+    public init(
+        evaluators: [any AccuracyEvaluator] = [], datasets: [String: Dataset] = [:], unavailable: [String: String] = [:],
+        gallery: Gallery? = nil
+    ) {
+        self.evaluators = evaluators
+        self.datasets = datasets
+        self.unavailable = unavailable
+        self.gallery = gallery
+    }
+
+    public mutating func document(_ comparisons: [DatasetComparison], title: String = "FaceBench comparison") -> String {
+        var out = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        out += "<title>\(HTMLText.escape(title))</title>\n<style>\n\(ReportStylesheet.css)\n</style>\n</head>\n<body>\n"
+        out += "<header class=\"page\"><h1>\(HTMLText.escape(title))</h1>\n"
+        out += runsTable(RunDescription.list(comparisons))
+        if comparisons.count > 1 {
+            out += "<nav>" + comparisons.map { "<a href=\"#\(anchor($0.dataset))\">\(HTMLText.escape($0.dataset))</a>" }.joined() + "</nav>\n"
+        }
+        out += "</header>\n<main>\n"
+        for comparison in comparisons { out += section(comparison) }
+        out += "</main>\n<footer>FaceBench \(RunEnvironment.faceBenchVersion) · self-contained report: no scripts, nothing loaded from the network.</footer>\n</body>\n</html>\n"
+        return out
+    }
+
+    /// The runs shown, one row each, in the header: what each ran, on which commit and
+    /// machine, when.
+    func runsTable(_ runs: [RunDescription]) -> String {
+        guard !runs.isEmpty else { return "" }
+        let labelled = runs.contains { $0.label != nil }
+        var out = "<table class=\"runs\"><thead><tr>" + (labelled ? "<th>Run</th>" : "")
+        out += "<th>Detectors</th><th>Commit</th><th>Machine</th><th>Date</th></tr></thead><tbody>\n"
+        for run in runs {
+            out += "<tr>" + (labelled ? "<td><strong>\(HTMLText.escape(run.label ?? ""))</strong></td>" : "")
+            out += "<td>" + run.detectors.map { "<code>\(HTMLText.escape($0))</code>" }.joined(separator: " ") + "</td>"
+            out += "<td><code>\(HTMLText.escape(run.commit ?? "–"))</code>\(run.build.map { " (\(HTMLText.escape($0)) build)" } ?? "")</td>"
+            out += "<td>\(HTMLText.escape(run.machine ?? "–"))</td><td>\(HTMLText.escape(run.date ?? "–"))</td></tr>\n"
+        }
+        return out + "</tbody></table>\n"
+    }
+
+    mutating func section(_ comparison: DatasetComparison) -> String {
+        let styles = SeriesStyle.styles(comparison)
+        let counts = Set(comparison.entries.map { "\($0.results.dataset.images) images · \($0.results.dataset.faces) faces" })
+        var out = "<section class=\"dataset\" id=\"\(anchor(comparison.dataset))\">\n"
+        out += "<h2>\(HTMLText.escape(comparison.dataset))<small>\(HTMLText.escape(counts.sorted().joined(separator: " / ")))</small></h2>\n"
+        for warning in ComparisonReport.warnings(comparison) { out += "<p class=\"warning\">\(HTMLText.inline(warning))</p>\n" }
+        out += ComparisonReport.summaryTable(comparison).html
+        out += "<p class=\"note\">Best value per column highlighted.\(comparison.entries.count > 1 ? " Rows grouped by detector; the change column compares each run with the detector's first." : "") Specs in the header above.</p>\n"
+        for finding in ErrorFindings.sentences(comparison) { out += "<p class=\"finding\">\(HTMLText.inline(finding))</p>\n" }
+
+        let dataset = reloaded(comparison)
+        let sizes = sizeResults(comparison, dataset: dataset.value)
+        let charts = [
+            DetectionCurveCharts.precisionRecall(comparison, styles: styles),
+            DetectionCurveCharts.roc(comparison, styles: styles),
+            LatencyBoxPlot.chart(comparison, styles: styles),
+            AccuracySpeedChart.chart(comparison, styles: styles),
+            SizeRecallChart.chart(comparison, sizes: sizes, styles: styles),
+            ErrorBreakdownChart.chart(comparison, styles: styles),
+            CEDChart.chart(comparison, styles: styles),
+        ].compactMap { $0 }
+        out += "<h3>Curves and trade-offs</h3>\n<div class=\"charts\">\n" + charts.map(\.html).joined() + "</div>\n"
+        if sizes.allSatisfy({ $0 == nil }), let reason = dataset.problem {
+            out += "<p class=\"note\">" + HTMLText.inline("Recall by face size needs the `sizes` protocol in the results, or the dataset: ")
+            out += HTMLText.escape(reason) + "</p>\n"
+        }
+
+        for name in ComparisonReport.protocols(comparison) {
+            guard let text = MarkdownReport.protocolMarkdown(name, comparison, evaluators: evaluators) else { continue }
+            out += "<h3>Protocol: \(HTMLText.escape(name))</h3>\n" + HTMLText.blocks(text, headingOffset: 3)
+        }
+
+        out += "<h3>Worst images</h3>\n"
+        if let found = dataset.value, var thumbnails = gallery {
+            out += "<p class=\"note\">Per detector, the images with the most missed faces plus false positives.</p>\n"
+            out += thumbnails.html(comparison, dataset: found, styles: styles)
+            let landmarks = thumbnails.landmarkHTML(comparison, dataset: found, styles: styles)
+            if !landmarks.isEmpty {
+                out += "<h3>Worst landmark faces</h3>\n<p class=\"note\">Per detector, the faces with the largest NME: true points green, the detector's yellow.</p>\n"
+                out += landmarks
+            }
+            gallery = thumbnails
+        } else {
+            out += "<p class=\"note\">No gallery: \(HTMLText.escape(dataset.problem ?? "no image codec available"))</p>\n"
+        }
+
+        out += "<details><summary>Latency statistics, throughput and how this was measured</summary>\n"
+        for entry in comparison.entries {
+            if let label = entry.label { out += "<h4>Run \(HTMLText.escape(label))</h4>\n" }
+            out += HTMLText.blocks(TimingTables.markdown(entry.results))
+            out += "<ul>" + ComparisonReport.settingsLines(entry.results).map { "<li>\(HTMLText.inline($0))</li>" }.joined() + "</ul>\n"
+        }
+        return out + "</details>\n</section>\n"
+    }
+
+    /// The dataset as the runs saw it, or why it cannot be used.
+    func reloaded(_ comparison: DatasetComparison) -> (value: Dataset?, problem: String?) {
+        guard let dataset = datasets[comparison.dataset] else {
+            return (nil, unavailable[comparison.dataset] ?? "dataset \(comparison.dataset) is not available here")
+        }
+        for entry in comparison.entries {
+            if let problem = Self.mismatch(entry.results, dataset) { return (nil, problem) }
+        }
+        return (dataset, nil)
+    }
+
+    /// Why `dataset` is not the one `results` were made on, or nil when every image of the
+    /// results is there under the same id and name.
+    public static func mismatch(_ results: RunResults, _ dataset: Dataset) -> String? {
+        let samples = dataset.samplesByID
+        for record in results.records where samples[record.sampleID]?.name != record.name {
+            let here = samples[record.sampleID]?.name ?? "nothing"
+            return "the dataset found at \(dataset.root) differs from the one of the results (image \(record.sampleID) is \(record.name) in the results, \(here) here)"
+        }
+        return nil
+    }
+
+    /// Each series' `sizes` result: stored, or computed from the records and the dataset
+    /// by the same `sizes` evaluator `run` uses, so the two cannot differ.
+    func sizeResults(_ comparison: DatasetComparison, dataset: Dataset?) -> [JSONValue?] {
+        let evaluator = evaluators.first { $0.name == "sizes" }
+        return comparison.series.map { entry, detector in
+            if let stored = detector.evaluations["sizes"], stored["error"] == nil { return stored }
+            guard let dataset, let evaluator else { return nil }
+            let recorded = RecordedSamples(entry.results.records, in: dataset)
+            var options = EvaluationOptions()
+            options.iouThreshold = entry.results.settings.iouThreshold
+            return try? evaluator.evaluate(
+                dataset: dataset, samples: recorded.samples, detections: recorded.detections(of: detector.id), options: options)
+        }
+    }
+
+    func anchor(_ name: String) -> String {
+        "dataset-" + DetectorRegistry.sanitizedID(name)
+    }
+}

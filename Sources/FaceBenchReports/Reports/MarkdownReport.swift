@@ -1,0 +1,59 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+
+/// The comparison as GitHub Markdown (`report.md`, `facebench report --format markdown`):
+/// per dataset, the summary table with the best value of each column in bold, what the
+/// `errors` protocol says about it (`ErrorFindings`), a table per
+/// accuracy protocol (the protocol's own layout when its evaluator is known, its numbers
+/// otherwise), warnings, each run's latency statistics and throughput (`TimingTables`), and
+/// how everything was measured.
+public enum MarkdownReport {
+    /// Protocol tables wider than this are split (GitHub scrolls wide tables sideways).
+    static let maxProtocolColumns = 10
+
+    public static func document(_ comparisons: [DatasetComparison], evaluators: [any AccuracyEvaluator] = []) -> String {
+        var out = "# FaceBench comparison\n\n"
+        let runs = RunDescription.list(comparisons)
+        if runs.count > 1 { out += "Runs compared:\n\n" + runs.map { "- " + $0.markdown }.joined(separator: "\n") + "\n\n" }
+        for comparison in comparisons { out += section(comparison, evaluators: evaluators) + "\n" }
+        return out
+    }
+
+    public static func section(_ comparison: DatasetComparison, evaluators: [any AccuracyEvaluator] = []) -> String {
+        var out = "## \(heading(comparison))\n\n"
+        for warning in ComparisonReport.warnings(comparison) { out += warning + "\n\n" }
+        out += ComparisonReport.summaryTable(comparison).markdown.text + "\n"
+        for finding in ErrorFindings.sentences(comparison) { out += finding + "\n\n" }
+        for name in ComparisonReport.protocols(comparison) {
+            guard let text = protocolMarkdown(name, comparison, evaluators: evaluators) else { continue }
+            out += "### \(name)\n\n" + text + "\n"
+        }
+        for entry in comparison.entries {
+            if let label = entry.label { out += "Run `\(label)`:\n\n" }
+            out += TimingTables.markdown(entry.results) + "\n"
+            out += ComparisonReport.settingsLines(entry.results).map { "- " + $0 }.joined(separator: "\n") + "\n\n"
+        }
+        return String(out.dropLast())
+    }
+
+    /// `mit-cmu: 130 images, 511 faces` (with each run's count when they differ).
+    public static func heading(_ comparison: DatasetComparison) -> String {
+        let counts = Set(comparison.entries.map { "\($0.results.dataset.images) images, \($0.results.dataset.faces) faces" })
+        return comparison.dataset + ": " + counts.sorted().joined(separator: " / ")
+    }
+
+    /// The protocol's own Markdown when its evaluator is known, else its numbers as tables;
+    /// nil when there is nothing to show.
+    static func protocolMarkdown(_ name: String, _ comparison: DatasetComparison, evaluators: [any AccuracyEvaluator]) -> String? {
+        if let evaluator = evaluators.first(where: { $0.name == name }) {
+            let results = comparison.seriesByDetector.compactMap { entry, detector -> (detector: String, result: JSONValue)? in
+                guard let result = detector.evaluations[name], ComparisonReport.isProtocolResult(result) else { return nil }
+                return ((entry.label.map { $0 + " / " } ?? "") + detector.id, result)
+            }
+            return evaluator.markdown(results)
+        }
+        let table = ComparisonReport.protocolTable(name, comparison)
+        guard !table.columns.isEmpty else { return nil }
+        return table.chunked(maxColumns: maxProtocolColumns).map(\.markdown.text).joined(separator: "\n")
+    }
+}

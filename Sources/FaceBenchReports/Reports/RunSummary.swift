@@ -1,0 +1,90 @@
+import FaceBenchModel
+
+/// What `facebench run` prints when it is done: per dataset the headline table, then one
+/// line per finding, then where the full report is. Everything else is in the report files
+/// (and on the terminal with `--verbose`).
+public struct RunSummary: Sendable {
+    public var comparisons: [DatasetComparison]
+    public var findings: [Finding]
+    /// The run folder, holding report.md, report.html and a folder per dataset.
+    public var folder: String
+
+    public init(comparisons: [DatasetComparison], findings: [Finding], folder: String) {
+        self.comparisons = comparisons
+        self.findings = findings
+        self.folder = folder
+    }
+
+    /// Summary columns less those the report alone needs (p90), so three detectors fit in
+    /// 100 columns.
+    static let reportOnlyColumns: Set<String> = ["latency_p90_ms"]
+
+    public static func headlineTable(_ comparison: DatasetComparison) -> ComparisonTable {
+        let full = ComparisonReport.summaryTable(comparison)
+        let kept = full.columns.indices.filter { !reportOnlyColumns.contains(full.columns[$0].key) }
+        var table = ComparisonTable(dataset: full.dataset, metricSet: full.metricSet, columns: kept.map { full.columns[$0] })
+        for row in full.rows {
+            var row = row
+            row.values = kept.map { row.values[$0] }
+            table.add(row)
+        }
+        return table
+    }
+
+    var reportFiles: [String] { [folder + "/report.md", folder + "/report.html"] }
+
+    /// Plain text for a terminal; `styled` adds bold and colour (see `TerminalTable`); without
+    /// `tables`, only the findings and paths (the tables were printed another way).
+    public func text(styled: Bool, tables: Bool = true) -> String {
+        var out = ""
+        for comparison in comparisons where tables {
+            out += (styled ? TerminalTable.bold : "") + MarkdownReport.heading(comparison) + (styled ? TerminalTable.reset : "") + "\n"
+            out += TerminalTable(Self.headlineTable(comparison), styled: styled).text + "\n"
+        }
+        for finding in findings {
+            let mark = finding.severity == .warning ? (styled ? "\u{1B}[1;33m!\u{1B}[0m" : "!") : "-"
+            out += "\(mark) \(finding.line)\n"
+        }
+        if !findings.isEmpty { out += "\n" }
+        out += "Full report: " + reportFiles.joined(separator: "  ") + "\n"
+        return out
+    }
+
+    public func markdown(tables: Bool = true) -> String {
+        var out = ""
+        for comparison in comparisons where tables {
+            out += "## \(MarkdownReport.heading(comparison))\n\n" + Self.headlineTable(comparison).markdown.text + "\n"
+        }
+        if !findings.isEmpty {
+            out += findings.map { "- " + ($0.severity == .warning ? "**Warning**: " : "") + $0.line }.joined(separator: "\n") + "\n\n"
+        }
+        out += "Full report: " + reportFiles.map { "`\($0)`" }.joined(separator: ", ") + "\n"
+        return out
+    }
+
+    /// `facebench.run-summary/1`: the run folder and report files, each dataset's headline
+    /// table (as `JSONReport` writes tables) and its results.json, and the findings.
+    public static let schema = "facebench.run-summary/1"
+
+    public var json: JSONValue {
+        .object([
+            "schema": JSONValue(Self.schema), "folder": JSONValue(folder),
+            "report": .object(["markdown": JSONValue(reportFiles[0]), "html": JSONValue(reportFiles[1])]),
+            "datasets": .array(comparisons.map { comparison in
+                let results = comparison.entries.first?.results
+                return .object([
+                    "name": JSONValue(comparison.dataset), "images": JSONValue(results?.dataset.images),
+                    "faces": JSONValue(results?.dataset.faces), "interrupted": JSONValue(results?.interrupted ?? false),
+                    "results": JSONValue(folder + "/" + comparison.dataset + "/results.json"),
+                    "table": JSONReport.json(Self.headlineTable(comparison)),
+                ])
+            }),
+            "findings": .array(findings.map { finding in
+                .object([
+                    "severity": JSONValue(finding.severity.rawValue), "dataset": JSONValue(finding.dataset),
+                    "detector": JSONValue(finding.detector), "text": JSONValue(finding.text),
+                ])
+            }),
+        ])
+    }
+}
