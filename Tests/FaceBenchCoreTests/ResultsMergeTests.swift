@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
-@testable import FaceBenchCore
+@testable import FaceBenchModel
+@testable import FaceBenchEvaluation
+@testable import FaceBenchIO
+@testable import FaceBenchHarness
 import FaceBenchTestSupport
 
 /// Merging shards of a WIDER FACE run keeps the flavour they were scored with, on predictions
