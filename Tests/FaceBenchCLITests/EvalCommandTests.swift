@@ -33,7 +33,7 @@ final class EvalCommandTests: XCTestCase {
         XCTAssertEqual(json["fp_table"]?["detection_rate"]?["10"], .null, "one false positive only")
         XCTAssertEqual(json["per_image"]?.array?.first?["name"]?.string, "a.jpg")
         XCTAssertNotNil(json["sizes"]?["buckets"])
-        for key in ErrorAnalysisEvaluator.deltaKeys { XCTAssertNotNil(json["errors"]?["dap"]?[key]?.double, key) }
+        for key in ErrorAnalysisResult.deltaKeys { XCTAssertNotNil(json["errors"]?["dap"]?[key]?.double, key) }
         XCTAssertEqual(json["errors"]?["counts"]?["background"]?.int, 1, "the box at x 300 overlaps no face")
         XCTAssertEqual(json["errors"]?["images"]?.array?.first?["detections"]?.array?.first?["index"]?.int, 1)
         XCTAssertEqual(outcome.stderr, "", "timings go to stderr only with --repeat")

@@ -5,6 +5,8 @@ import FaceBenchIO
 import FaceBenchTestSupport
 import Foundation
 import XCTest
+import FaceBenchReports
+@testable import FaceBenchEvaluation
 
 /// `facebench fddb-sizes` and the `fddb` protocol without images, on synthetic FDDB-like images
 /// and folds made here: with the sizes file the evaluation is the one with the images, number
@@ -58,7 +60,7 @@ final class FDDBSizesCommandTests: XCTestCase {
         return Synthetic(folds: folds, detections: detections, names: names)
     }
 
-    static func evaluate(_ folds: String, _ detections: [[Detection]]) throws -> JSONValue {
+    static func evaluate(_ folds: String, _ detections: [[Detection]]) throws -> FDDBResult {
         let dataset = try FDDBLoader.load(root: folds, name: "fddb")
         return try FDDBEvaluator().evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: EvaluationOptions())
     }
@@ -67,13 +69,13 @@ final class FDDBSizesCommandTests: XCTestCase {
         let directory = try TestData.temporaryDirectory(self)
         let synthetic = try Self.makeSynthetic(in: directory, count: 60, seed: 15)
         let withImages = try Self.evaluate(synthetic.folds, synthetic.detections)
-        XCTAssertEqual(withImages["images_without_size"]?.int, 0)
+        XCTAssertEqual(withImages.imagesWithoutSize, 0)
 
         let bare = directory + "/bare"
         try FileIO.createDirectory(bare)
         try FileIO.writeAtomically(try FileIO.read(synthetic.folds + "/FDDB-fold-01-ellipseList.txt"), to: bare + "/FDDB-fold-01-ellipseList.txt")
         let withoutSizes = try Self.evaluate(bare, synthetic.detections)
-        XCTAssertEqual(withoutSizes["images_without_size"]?.int, 60)
+        XCTAssertEqual(withoutSizes.imagesWithoutSize, 60)
 
         let outcome = try CommandRunner.run(["fddb-sizes", bare, "--images", synthetic.folds], scratch: directory)
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
@@ -84,16 +86,16 @@ final class FDDBSizesCommandTests: XCTestCase {
 
         var differences: [String: Double] = [:]
         for kind in ["discrete", "continuous"] {
-            let a = try XCTUnwrap(withImages[kind]?["tpr_at_1000_fp"]?.double), b = try XCTUnwrap(withoutSizes[kind]?["tpr_at_1000_fp"]?.double)
+            let a = try XCTUnwrap(withImages.json[kind]?["tpr_at_1000_fp"]?.double), b = try XCTUnwrap(withoutSizes.json[kind]?["tpr_at_1000_fp"]?.double)
             differences[kind] = abs(a - b)
         }
         print("fddb without sizes on 60 synthetic images: |ΔTPR| discrete \(differences["discrete"]!), continuous \(differences["continuous"]!)")
         XCTAssertGreaterThan(differences["continuous"]!, 0, "border faces overlap differently without sizes")
         XCTAssertLessThanOrEqual(differences["discrete"]!, 0.01, "the note's bound")
         XCTAssertLessThanOrEqual(differences["continuous"]!, 0.02, "the note's bound")
-        let markdown = FDDBEvaluator().markdown([("synthetic", withoutSizes)])
+        let markdown = ProtocolMarkdown.markdown([("synthetic", withoutSizes.erased)])
         XCTAssertTrue(markdown.contains("60 of 60 images have no known size"), markdown)
-        XCTAssertFalse(FDDBEvaluator().markdown([("synthetic", withSizes)]).contains("no known size"))
+        XCTAssertFalse(ProtocolMarkdown.markdown([("synthetic", withSizes.erased)]).contains("no known size"))
     }
 
     func testMissingImagesAndBadSizeLinesAreErrorsNamingThem() throws {

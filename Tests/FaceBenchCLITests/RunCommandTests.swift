@@ -16,7 +16,7 @@ final class RunCommandTests: XCTestCase {
         var detections: [String: [Int: [Detection]]]
         var failures: [String: [ImageFailure]]
         var metrics: [String: DetectionMetrics]
-        var evaluations: [String: JSONObject]
+        var evaluations: [String: DetectorEvaluations]
         var images: Int
 
         init(_ results: RunResults) {
@@ -221,7 +221,7 @@ final class RunCommandTests: XCTestCase {
         XCTAssertEqual(Essence(one).metrics, Essence(two).metrics)
         for detector in two.detectors {
             XCTAssertEqual(detector.throughput.map(\.threads), [2, 1])
-            XCTAssertNil(detector.evaluations["thread_consistency"], "\(detector.evaluations)")
+            XCTAssertEqual(detector.evaluations.threadConsistency, [], "\(detector.evaluations)")
             XCTAssertNotNil(detector.throughput[0].scalingEfficiency)
         }
     }

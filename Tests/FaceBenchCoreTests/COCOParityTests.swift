@@ -22,12 +22,12 @@ final class COCOParityTests: XCTestCase {
             let (dataset, detections) = try Self.load(fixture)
             var options = EvaluationOptions()
             options.cocoMaxDetections = fixture["max_dets"]?.array?.compactMap(\.int) ?? [1, 10, 100]
-            let coco = try COCOEvaluator().evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: options)
+            let coco = try COCOEvaluator().evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: options).json
             for key in COCOSummary.keys {
                 let expected = try XCTUnwrap(fixture["expected"]?["coco"]?[key]?.double, "\(name): no expected \(key)")
                 XCTAssertEqual(coco[key]?.double ?? .nan, expected, accuracy: tolerance, "\(name) \(key) (\(fixture["pins"]?.string ?? ""))")
             }
-            let voc = try VOCEvaluator().evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: EvaluationOptions())
+            let voc = try VOCEvaluator().evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: EvaluationOptions()).json
             for key in ["AP", "AP11"] {
                 let expected = try XCTUnwrap(fixture["expected"]?["voc"]?[key]?.double)
                 XCTAssertEqual(voc[key]?.double ?? .nan, expected, accuracy: tolerance, "\(name) VOC \(key)")
@@ -45,7 +45,7 @@ final class COCOParityTests: XCTestCase {
         let (dataset, detections) = try Self.load(fixture)
         var options = EvaluationOptions()
         options.cocoMaxDetections = [1, 5, 20]
-        let coco = try COCOEvaluator().evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: options)
+        let coco = try COCOEvaluator().evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: options).json
         XCTAssertGreaterThan(coco["AP"]?.double ?? -1, 0)
         XCTAssertEqual(coco["max_dets"], [1, 5, 20])
     }
@@ -58,7 +58,7 @@ final class COCOParityTests: XCTestCase {
         let results = try COCOResultsFile(bytes: JSONWriter(indent: nil).bytes(try XCTUnwrap(fixture["results"])), path: "results.json")
         let byID = try COCOResultsImporter().detections(in: results, for: dataset)
         let detections = dataset.samples.map { byID[$0.id] ?? [] }
-        let coco = try COCOEvaluator().evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: EvaluationOptions())
+        let coco = try COCOEvaluator().evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: EvaluationOptions()).json
         for key in COCOSummary.keys {
             let expected = try XCTUnwrap(fixture["expected"]?["coco"]?[key]?.double)
             XCTAssertEqual(coco[key]?.double ?? .nan, expected, accuracy: tolerance, "edge cases \(key)")

@@ -1,4 +1,5 @@
 import XCTest
+@testable import FaceBenchEvaluation
 @testable import FaceBenchModel
 @testable import FaceBenchReports
 
@@ -56,12 +57,10 @@ final class ChartTests: XCTestCase {
     /// Issue 3's `SizeBreakdown` writes the same layout plus COCO area ranges: the report
     /// reads only the height buckets.
     func testBucketsReaderTakesHeightBucketsOfEitherLayout() {
-        let breakdown: JSONValue = .object([
-            "buckets": .array([
-                .object(["label": "h32-64", "measure": "height", "faces": 10, "recall": 0.5, "ap": 0.4]),
-                .object(["label": "small", "measure": "area", "faces": 7, "recall": 0.2]),
-                .object(["label": "h64-128", "measure": "height", "faces": 0, "recall": .null]),
-            ]),
+        let breakdown = SizeBreakdownResult(iouThreshold: 0.5, buckets: [
+            .init(label: "h32-64", measure: "height", lower: 32, upper: 64, faces: 10, recall: 0.5, averagePrecision: 0.4),
+            .init(label: "small", measure: "area", lower: 0, upper: 1024, faces: 7, recall: 0.2, averagePrecision: nil),
+            .init(label: "h64-128", measure: "height", lower: 64, upper: 128, faces: 0, recall: nil, averagePrecision: nil),
         ])
         let buckets = SizeBuckets.heights([breakdown])
         XCTAssertEqual(buckets.map(\.label), ["h32-64"])

@@ -1,4 +1,5 @@
 import XCTest
+@testable import FaceBenchEvaluation
 @testable import FaceBenchReports
 
 final class ComparisonTableTests: XCTestCase {
@@ -41,23 +42,27 @@ final class ComparisonTableTests: XCTestCase {
         XCTAssertEqual(parts[1].columns[0].key, "recall")
     }
 
-    func testMetricDirectionFromKeys() {
-        XCTAssertEqual(MetricDirection.of(key: "AP50"), .higherIsBetter)
-        XCTAssertEqual(MetricDirection.of(key: "coco.AP"), .higherIsBetter)
-        XCTAssertEqual(MetricDirection.of(key: "wider.easy.ap"), .higherIsBetter)
-        XCTAssertEqual(MetricDirection.of(key: "sizes.buckets.16-32.recall"), .higherIsBetter)
-        XCTAssertEqual(MetricDirection.of(key: "fp_table.detection_rate.10"), .higherIsBetter)
-        XCTAssertEqual(MetricDirection.of(key: "mean_iou"), .higherIsBetter)
-        XCTAssertEqual(MetricDirection.of(key: "fp"), .lowerIsBetter)
-        XCTAssertEqual(MetricDirection.of(key: "fp_rate"), .lowerIsBetter)
-        XCTAssertEqual(MetricDirection.of(key: "sizes.buckets.<16.false_positives"), .lowerIsBetter)
-        XCTAssertEqual(MetricDirection.of(key: "lamr"), .lowerIsBetter)
-        XCTAssertEqual(MetricDirection.of(key: "sizes.iou_threshold"), .neither, "settings are not metrics")
-        XCTAssertEqual(MetricDirection.of(key: "sizes.buckets.16-32.min"), .neither)
-        XCTAssertEqual(MetricDirection.of(key: "faces"), .neither)
-        XCTAssertTrue(MetricDirection.isCount(key: "missed"))
-        XCTAssertTrue(MetricDirection.isCount(key: "sizes.buckets.16-32.false_positives"))
-        XCTAssertFalse(MetricDirection.isCount(key: "fp_rate"))
-        XCTAssertFalse(MetricDirection.isCount(key: "recall"))
+    /// Directions and units come from each result type's declarations, never from words in
+    /// the key.
+    func testMetricKindsAreDeclared() throws {
+        func direction(_ key: String) -> MetricDirection? { DetectorSnapshot.kind(of: key)?.direction }
+        XCTAssertEqual(direction("coco.AP50"), .higherIsBetter)
+        XCTAssertEqual(direction("coco.AP"), .higherIsBetter)
+        XCTAssertEqual(direction("wider.easy.ap"), .higherIsBetter)
+        XCTAssertEqual(direction("sizes.buckets.h16-32.recall"), .higherIsBetter)
+        XCTAssertEqual(direction("fp_table.detection_rate.10"), .higherIsBetter)
+        XCTAssertEqual(direction("mean_iou"), .higherIsBetter)
+        XCTAssertEqual(direction("fp"), .lowerIsBetter)
+        XCTAssertEqual(direction("voc.fp"), .lowerIsBetter)
+        XCTAssertEqual(direction("fp_table.log_average_miss_rate"), .lowerIsBetter)
+        XCTAssertEqual(direction("landmarks.failure_rate.0.10"), .lowerIsBetter)
+        XCTAssertEqual(direction("sizes.iou_threshold"), .neither, "settings are not metrics")
+        XCTAssertEqual(direction("sizes.buckets.h16-32.lower"), .neither)
+        XCTAssertEqual(direction("fddb.faces"), .neither)
+        XCTAssertEqual(DetectorSnapshot.kind(of: "missed")?.unit, .count)
+        XCTAssertFalse(try XCTUnwrap(DetectorSnapshot.kind(of: "voc.fp")).isGated, "counts are not gated")
+        XCTAssertTrue(try XCTUnwrap(DetectorSnapshot.kind(of: "recall")).isGated)
+        XCTAssertNil(DetectorSnapshot.kind(of: "coco.fp_rate"), "an undeclared key has no direction")
+        XCTAssertNil(DetectorSnapshot.kind(of: "nonsense.AP"))
     }
 }

@@ -18,11 +18,11 @@ final class ErrorFindingsTests: XCTestCase {
         var results = SyntheticRun.results([SyntheticRun.perfect(), Self.tight])
         let recorded = RecordedSamples(results.records, in: SyntheticRun.dataset)
         for index in results.detectors.indices {
-            results.detectors[index].evaluations["errors"] = try ErrorAnalysisEvaluator().evaluate(
+            results.detectors[index].evaluations.set(.result(try ErrorAnalysisEvaluator().evaluateAny(
                 dataset: SyntheticRun.dataset, samples: recorded.samples, detections: recorded.detections(of: results.detectors[index].id),
-                options: EvaluationOptions())
+                options: EvaluationOptions())))
         }
-        let errors = try XCTUnwrap(results.detector("tight")?.evaluations["errors"])
+        let errors = try XCTUnwrap(results.detector("tight")?.evaluations["errors"]).json
         XCTAssertEqual(errors["dap"]?["localization"]?.double ?? 0, 1, accuracy: 1e-12, "fixing the four boxes makes AP 0 → 1")
         XCTAssertEqual(errors["localization_area_ratio"]?.double ?? 0, 0.36, accuracy: 1e-9)
         XCTAssertEqual(errors["images"]?.array?.first?["detections"]?.array?.first?["error"]?.string, "localization")

@@ -1,6 +1,7 @@
 import XCTest
-@testable import FaceBenchModel
+@testable import FaceBenchReports
 @testable import FaceBenchEvaluation
+@testable import FaceBenchModel
 
 /// Hand-computed cases for the protocols without an installable reference tool (the
 /// Viola-Jones table, miss rate, size buckets, per-image breakdown) and for the behaviours
@@ -25,7 +26,7 @@ final class EvaluationProtocolTests: XCTestCase {
         ]
         var options = EvaluationOptions()
         options.falsePositiveCounts = [0, 1, 2, 3, 5]
-        let result = try FalsePositiveTable().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: options)
+        let result = try FalsePositiveTable().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: options).json
         let rates = try XCTUnwrap(result["detection_rate"])
         XCTAssertEqual(rates["0"]?.double, 0)
         XCTAssertEqual(rates["1"]?.double ?? .nan, 2.0 / 3, accuracy: 1e-15)
@@ -43,7 +44,7 @@ final class EvaluationProtocolTests: XCTestCase {
         let detections = [[Detection(box: box(0, 0), score: 0.5), Detection(box: box(100, 0), score: 0.5)]]
         var options = EvaluationOptions()
         options.falsePositiveCounts = [0, 1]
-        let result = try FalsePositiveTable().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: options)
+        let result = try FalsePositiveTable().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: options).json
         XCTAssertEqual(result["detection_rate"]?["0"]?.double, 0)
         XCTAssertEqual(result["detection_rate"]?["1"]?.double, 1)
     }
@@ -51,11 +52,12 @@ final class EvaluationProtocolTests: XCTestCase {
     func testMITCMUResultsCarryViolaJonesPublishedRow() throws {
         let samples = [Sample(id: 1, name: "a", faces: [Face(box: box(0, 0))])]
         let mitCMU = Dataset(name: "mit-cmu", format: "mit-cmu", root: "/", annotationFiles: [], samples: samples)
-        let result = try FalsePositiveTable().evaluate(
+        let typed = try FalsePositiveTable().evaluate(
             dataset: mitCMU, samples: samples, detections: [[Detection(box: box(0, 0), score: 1)]], options: EvaluationOptions())
+        let result = typed.json
         XCTAssertEqual(result["reference"]?["detection_rate"]?["10"]?.double, 0.761)
         XCTAssertEqual(result["reference"]?["detection_rate"]?["167"]?.double, 0.939)
-        let table = FalsePositiveTable().markdown([("haar", result)])
+        let table = ProtocolMarkdown.markdown([("haar", typed.erased)])
         XCTAssertTrue(table.contains("Viola-Jones 2001 (published)"), table)
         XCTAssertTrue(table.contains("76.1%"), table)
     }
@@ -70,17 +72,17 @@ final class EvaluationProtocolTests: XCTestCase {
         XCTAssertGreaterThan(second.iou(b), 0.5)
         let samples = [Sample(id: 1, name: "a", faces: [Face(box: a), Face(box: b)])]
         let detections = [[Detection(box: a, score: 0.9), Detection(box: second, score: 0.8)]]
-        let voc = try VOCEvaluator().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: EvaluationOptions())
+        let voc = try VOCEvaluator().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: EvaluationOptions()).json
         XCTAssertEqual(voc["tp"]?.int, 1)
         XCTAssertEqual(voc["fp"]?.int, 1)
-        let perImage = try PerImageBreakdown().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: EvaluationOptions())
+        let perImage = try PerImageBreakdown().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: EvaluationOptions()).json
         XCTAssertEqual(perImage.array?.first?["tp"]?.int, 2, "greedy COCO-style matching takes the second face")
     }
 
     func testVOCIgnoresDetectionsOfDifficultFaces() throws {
         let samples = [Sample(id: 1, name: "a", faces: [Face(box: box(0, 0)), Face(box: box(50, 0), ignore: true)])]
         let detections = [[Detection(box: box(50, 0), score: 0.9), Detection(box: box(0, 0), score: 0.8)]]
-        let voc = try VOCEvaluator().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: EvaluationOptions())
+        let voc = try VOCEvaluator().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: EvaluationOptions()).json
         XCTAssertEqual(voc["ignored"]?.int, 1)
         XCTAssertEqual(voc["AP"]?.double, 1)
         XCTAssertEqual(voc["AP11"]?.double ?? 0, 1, accuracy: 1e-15)
@@ -90,9 +92,10 @@ final class EvaluationProtocolTests: XCTestCase {
         let samples = [Sample(id: 1, name: "a", faces: [Face(box: box(0, 0))])]
         let detections = [[Detection(box: box(0, 0), score: 1)]]
         let voc = try VOCEvaluator().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: EvaluationOptions())
-        XCTAssertTrue(VOCEvaluator().markdown([("d", voc)]).contains("|   1 |   0 |       0 |"), VOCEvaluator().markdown([("d", voc)]))
+        let vocTable = ProtocolMarkdown.markdown([("d", voc.erased)])
+        XCTAssertTrue(vocTable.contains("|   1 |   0 |       0 |"), vocTable)
         let coco = try COCOEvaluator().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: EvaluationOptions())
-        XCTAssertTrue(COCOEvaluator().markdown([("d", coco)]).contains("maxDets 1/10/100"))
+        XCTAssertTrue(ProtocolMarkdown.markdown([("d", coco.erased)]).contains("maxDets 1/10/100"))
     }
 
     func testElevenPointLevelsAreMATLABs() {
@@ -114,7 +117,7 @@ final class EvaluationProtocolTests: XCTestCase {
             [Detection(box: box(50, 0), score: 1), Detection(box: box(100, 0), score: 0.5)],
             [Detection(box: box(0, 0), score: 1)],
         ]
-        let result = try PerImageBreakdown().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: EvaluationOptions())
+        let result = try PerImageBreakdown().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: EvaluationOptions()).json
         let rows = try XCTUnwrap(result.array)
         XCTAssertEqual(rows.map { $0["name"]?.string }, ["bad", "noisy", "good"], "bad and noisy both have 1 error; misses rank first")
         XCTAssertEqual(rows[0]["missed_faces"], [0])
@@ -126,7 +129,7 @@ final class EvaluationProtocolTests: XCTestCase {
         let samples = [Sample(id: 1, name: "a", faces: [Face(box: box(0, 0, 10)), Face(box: box(100, 100, 40)), Face(box: box(300, 300, 200))])]
         // Finds the 40 px face only, plus a 12 px false positive.
         let detections = [[Detection(box: box(100, 100, 40), score: 0.9), Detection(box: box(500, 500, 12), score: 0.8)]]
-        let result = try SizeBreakdown().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: EvaluationOptions())
+        let result = try SizeBreakdown().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: EvaluationOptions()).json
         let buckets = Dictionary(uniqueKeysWithValues: (result["buckets"]?.array ?? []).map { ($0["label"]?.string ?? "", $0) })
         XCTAssertEqual(buckets["h<16"]?["faces"]?.int, 1)
         XCTAssertEqual(buckets["h<16"]?["recall"]?.double, 0)

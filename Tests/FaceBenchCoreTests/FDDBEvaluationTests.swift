@@ -35,10 +35,11 @@ final class FDDBEvaluationTests: XCTestCase {
             let byID = try FDDBDetectionFile.read(TestData.fixture("FDDB/\(name).txt"), for: dataset)
             let detections = dataset.samples.map { byID[$0.id] ?? [] }
             XCTAssertEqual(detections.reduce(0) { $0 + $1.count }, spec["detections"]?.int, name)
-            let json = try FDDBEvaluator().evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: EvaluationOptions())
+            let result = try FDDBEvaluator().evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: EvaluationOptions())
+            let json = result.json
             XCTAssertEqual(json["faces"]?.int, spec["faces"]?.int, name)
             XCTAssertEqual(json["roc"]?["threshold"]?.array?.count, spec["points"]?.int, name)
-            let (discrete, continuous) = try FDDBROCFiles.texts(json)
+            let (discrete, continuous) = try FDDBROCFiles.texts(result)
             try assertSameLines(discrete, FileIO.readText(TestData.fixture("FDDB/\(name)-DiscROC.txt")), "\(name) DiscROC")
             try assertSameLines(continuous, FileIO.readText(TestData.fixture("FDDB/\(name)-ContROC.txt")), "\(name) ContROC")
             XCTAssertEqual(json["discrete"]?["tpr_at_1000_fp"]?.double, spec["tpr_at_1000_fp"]?["discrete"]?.double, name)

@@ -37,7 +37,7 @@ final class LandmarkEvaluatorTests: XCTestCase {
         var options = EvaluationOptions()
         options.landmarkScheme = .five
         let data = dataset(faces)
-        let result = try LandmarkEvaluator().evaluate(dataset: data, samples: data.samples, detections: [detections], options: options)
+        let result = try LandmarkEvaluator().evaluate(dataset: data, samples: data.samples, detections: [detections], options: options).json
         XCTAssertEqual(result["normaliser"]?.string, "eye_centres")
         XCTAssertEqual(result["points"]?.array?.compactMap(\.string), LandmarkScheme.commonFiveNames)
         XCTAssertEqual(result["faces_scored"]?.int, 2)

@@ -3,6 +3,7 @@ import XCTest
 @testable import FaceBenchModel
 @testable import FaceBenchEvaluation
 @testable import FaceBenchIO
+@testable import FaceBenchHarness
 @testable import FaceBenchReports
 
 final class ReportFormatsTests: XCTestCase {
@@ -91,23 +92,17 @@ final class ReportFormatsTests: XCTestCase {
     /// A protocol whose result is a list per image has no column to tabulate: its own
     /// Markdown shows when the evaluator is known, nothing otherwise; notes are warnings.
     func testListResultsAndNotesAreHandledApart() {
-        struct PerImage: AccuracyEvaluator {
-            let name = "per_image"
-            let summary = "test"
-            func applies(to dataset: Dataset) -> Bool { true }
-            func evaluate(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> JSONValue { [] }
-            func markdown(_ results: [(detector: String, result: JSONValue)]) -> String { "worst: " + results.map(\.detector).joined(separator: ", ") + "\n" }
-        }
         var results = SyntheticRun.results(detectors)
-        results.detectors[0].evaluations["per_image"] = [.object(["id": 1, "name": "image1.png", "tp": 1, "fp": 0, "missed": 0])]
-        results.detectors[0].evaluations["thread_consistency"] = ["perfect: 2 threads found other boxes on image3.png"]
-        results.detectors[1].evaluations["coco"] = .object(["error": "bad input"])
+        let image = PerImageResult.Image(id: 1, name: "image1.png", truePositives: 1, falsePositives: 0, missed: 0, ignored: 0, missedFaces: [])
+        results.detectors[0].evaluations.set(.result(.perImage(PerImageResult(images: [image]))))
+        results.detectors[0].evaluations.threadConsistency = [ThreadConsistencyProblem(detector: "perfect", threads: 2, differingImages: 1, firstImage: "image3.png")]
+        results.detectors[1].evaluations.set(.failed(protocol: "coco", reason: "bad input"))
         let comparison = [SyntheticRun.comparison([(nil, results)])]
         XCTAssertEqual(ComparisonReport.protocols(comparison[0]), ["sizes", "per_image"])
-        XCTAssertTrue(MarkdownReport.document(comparison, evaluators: [PerImage()]).contains("### per_image\n\nworst: perfect\n"))
+        XCTAssertTrue(MarkdownReport.document(comparison, evaluators: [PerImageBreakdown()]).contains("### per_image\n\nWorst images"))
         let generic = MarkdownReport.document(comparison)
         XCTAssertFalse(generic.contains("### per_image"))
-        XCTAssertTrue(generic.contains("`perfect`: thread_consistency: perfect: 2 threads found other boxes on image3.png"))
+        XCTAssertTrue(generic.contains("`perfect`: thread_consistency: perfect: 1 images differ at 2 threads from the main pass (first: image3.png)"))
         XCTAssertTrue(generic.contains("`partial`: protocol coco failed: bad input"))
         XCTAssertFalse(CSVReport.document(comparison).contains(",per_image"), "no rows for a list")
     }

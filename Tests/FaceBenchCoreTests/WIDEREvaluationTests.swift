@@ -52,11 +52,11 @@ final class WIDEREvaluationTests: XCTestCase {
             let byID = try WIDERPredictionFolder.read(folder, for: dataset)
             let detections = dataset.samples.map { byID[$0.id] ?? [] }
             XCTAssertEqual(detections.reduce(0) { $0 + $1.count }, spec["predictions"]?.int, name)
-            let result = try WIDEREvaluator().evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: EvaluationOptions())
+            let result = try WIDEREvaluator().evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: EvaluationOptions()).json
             XCTAssertEqual(result["flavor"]?.string, "matlab")
             var pythonOptions = EvaluationOptions()
             pythonOptions.widerFlavor = .python
-            let python = try WIDEREvaluator().evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: pythonOptions)
+            let python = try WIDEREvaluator().evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: pythonOptions).json
             XCTAssertEqual(python["flavor"]?.string, "python")
             XCTAssertEqual(result["score_normalisation"]?["min"]?.double, spec["score_normalisation"]?["min"]?.double, name)
             XCTAssertEqual(result["score_normalisation"]?["max"]?.double, spec["score_normalisation"]?["max"]?.double, name)

@@ -137,7 +137,7 @@ enum BenchEvalCommand: FaceBenchCommand {
             let byID = try COCOResultsImporter().detections(in: file, for: dataset)
             let detections = dataset.samples.map { byID[$0.id] ?? [] }
             mark()
-            let json = try COCOEvaluator().evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: EvaluationOptions())
+            let result = try COCOEvaluator().evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: EvaluationOptions())
             mark()
             func seconds(_ clock: ((UInt64, UInt64)) -> UInt64) -> [String: Double] {
                 let values = marks.map(clock)
@@ -149,7 +149,7 @@ enum BenchEvalCommand: FaceBenchCommand {
             }
             let run = Timing(
                 tool: "FaceBench", version: RunEnvironment.faceBenchVersion, wall: seconds { $0.0 }, cpu: seconds { $0.1 },
-                stats: COCOSummary.keys.map { json[$0]?.double ?? .nan }, runs: repeats)
+                stats: result.summary.stats, runs: repeats)
             if best.map({ run.wall["total"]! < $0.wall["total"]! }) ?? true { best = run }
         }
         return (best!, detections)

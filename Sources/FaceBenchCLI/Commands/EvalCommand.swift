@@ -59,7 +59,7 @@ enum EvalCommand: FaceBenchCommand {
         for warning in parameterWarnings { StandardStreams.error("facebench eval: warning: \(warning)\n") }
 
         var timings = ["dataset \(Formatting.milliseconds(datasetTime)) ms"]
-        var runs: [(label: String, path: String, warnings: [String], results: JSONObject, timing: JSONObject)] = []
+        var runs: [(label: String, path: String, warnings: [String], results: [ProtocolResult], timing: JSONObject)] = []
         for entry in predictions {
             let (label, path) = splitLabel(entry)
             let importer = try chooseImporter(choices.importer, path: path, importers: Toolbox.importers)
@@ -71,16 +71,16 @@ enum EvalCommand: FaceBenchCommand {
             try PredictionChecks.validate(detections, samples: dataset.samples)
             let warnings = PredictionChecks.warnings(detections, samples: dataset.samples)
             for warning in warnings { StandardStreams.error("facebench eval: \(label): warning: \(warning)\n") }
-            var results = JSONObject(), evaluateTimes = JSONObject()
+            var results: [ProtocolResult] = [], evaluateTimes = JSONObject()
             for evaluator in protocols {
                 let (result, time) = try bestOf(repeats) {
-                    try evaluator.evaluate(dataset: dataset, samples: dataset.samples, detections: detections, options: options)
+                    try evaluator.evaluateAny(dataset: dataset, samples: dataset.samples, detections: detections, options: options)
                 }
-                results[evaluator.name] = result
+                results.append(result)
                 evaluateTimes[evaluator.name] = JSONValue(time)
                 timings.append("\(label): \(evaluator.name) \(Formatting.milliseconds(time)) ms")
             }
-            if let rocPrefix, let fddb = results["fddb"] { try FDDBROCFiles.write(fddb, prefix: rocPrefix) }
+            if let rocPrefix, case let .fddb(fddb)? = results.first(where: { $0.name == "fddb" }) { try FDDBROCFiles.write(fddb, prefix: rocPrefix) }
             let timing: JSONObject = [
                 "repeats": JSONValue(repeats), "dataset_ms": JSONValue(datasetTime), "read_ms": JSONValue(readTime),
                 "evaluate_ms": .object(evaluateTimes),
@@ -97,7 +97,7 @@ enum EvalCommand: FaceBenchCommand {
                 var object: JSONObject = [
                     "label": JSONValue(run.label), "predictions": JSONValue(run.path), "warnings": JSONValue(run.warnings + parameterWarnings),
                 ]
-                for (key, value) in run.results.pairs { object[key] = value }
+                for result in run.results { object[result.name] = result.json }
                 object["timing"] = .object(run.timing)
                 objects.append(object)
             }
@@ -117,8 +117,8 @@ enum EvalCommand: FaceBenchCommand {
             }
             if runs.contains(where: { !$0.warnings.isEmpty }) { out += "\n" }
             for evaluator in protocols {
-                let rows = runs.compactMap { run in run.results[evaluator.name].map { (detector: run.label, result: $0) } }
-                out += "### \(evaluator.name)\n\n" + evaluator.markdown(rows) + "\n"
+                let rows = runs.compactMap { run in run.results.first { $0.name == evaluator.name }.map { (detector: run.label, result: $0) } }
+                out += "### \(evaluator.name)\n\n" + ProtocolMarkdown.markdown(rows) + "\n"
             }
             StandardStreams.output(out)
         }

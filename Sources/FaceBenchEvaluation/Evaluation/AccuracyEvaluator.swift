@@ -21,10 +21,12 @@ public struct EvaluationOptions: Sendable, Equatable {
 }
 
 /// An accuracy protocol beyond the basic metrics (COCO, VOC 11-point, WIDER easy/medium/hard,
-/// FDDB ROC, the Viola-Jones false-positive table, size breakdowns). `facebench run` stores
-/// each applicable protocol's result under `detectors[].evaluation.<name>` of results.json;
-/// `facebench eval --protocol <name>` selects them.
+/// FDDB ROC, the Viola-Jones false-positive table, size breakdowns). Each returns its own
+/// typed `Result`; `facebench run` stores each applicable protocol's result under
+/// `detectors[].evaluation.<name>` of results.json; `facebench eval --protocol <name>`
+/// selects them. Rendering the results is Reports' work (`ProtocolMarkdown`).
 public protocol AccuracyEvaluator: Sendable {
+    associatedtype Result: EvaluationResult
     /// The `--protocol` name and results key (`coco`, `voc`, `wider`, `fddb`, `fp_table`, …).
     var name: String { get }
     /// One line for `--help` and `facebench list`.
@@ -34,15 +36,19 @@ public protocol AccuracyEvaluator: Sendable {
     func applies(to dataset: Dataset) -> Bool
     /// `detections[i]` are the detections on `samples[i]` (never assumed sorted). Throws for
     /// input the protocol cannot score.
-    func evaluate(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> JSONValue
-    /// Markdown for one or more detectors' results of this protocol (one table, a row per
-    /// detector, where the protocol allows).
-    func markdown(_ results: [(detector: String, result: JSONValue)]) -> String
+    func evaluate(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> Result
     /// Warnings about parameters that are legal but unusual for this protocol (an IoU other
     /// than the protocol's standard one), printed by `facebench eval` before the numbers.
     func parameterWarnings(_ options: EvaluationOptions) -> [String]
 }
 
 extension AccuracyEvaluator {
+    public var name: String { Result.protocolName }
+
     public func parameterWarnings(_ options: EvaluationOptions) -> [String] { [] }
+
+    /// `evaluate`'s result as the registry of protocols hands it on.
+    public func evaluateAny(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> ProtocolResult {
+        try evaluate(dataset: dataset, samples: samples, detections: detections, options: options).erased
+    }
 }

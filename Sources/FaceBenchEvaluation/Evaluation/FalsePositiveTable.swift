@@ -19,7 +19,6 @@ import FaceBenchModel
 public struct FalsePositiveTable: AccuracyEvaluator {
     public init() {}
 
-    public var name: String { "fp_table" }
     public var summary: String { "detection rate at 10, 31, 50, 65, 78, 95, 167 false positives (Viola-Jones table), miss rate vs FPPI" }
 
     public func applies(to dataset: Dataset) -> Bool { true }
@@ -38,18 +37,16 @@ public struct FalsePositiveTable: AccuracyEvaluator {
         return (points, metrics.faces)
     }
 
-    public func evaluate(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> JSONValue {
+    public func evaluate(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> FalsePositiveTableResult {
         try PredictionChecks.validate(detections, samples: samples)
         let iou = options.iouThreshold ?? 0.5
         let (points, faces) = Self.roc(samples: samples, detections: detections, iouThreshold: iou)
         let rate = { (tp: Int) in faces > 0 ? Double(tp) / Double(faces) : 0 }
         let maxFalse = points.last?.falsePositives ?? 0
-        var table = JSONObject()
-        for count in options.falsePositiveCounts {
-            let reached = count <= maxFalse
+        let table = NamedValues(options.falsePositiveCounts.map { count in
             let best = points.lazy.filter { $0.falsePositives <= count }.map(\.truePositives).max() ?? 0
-            table[String(count)] = reached ? JSONValue(rate(best)) : .null
-        }
+            return (String(count), count <= maxFalse ? rate(best) : nil)
+        })
         let images = Double(max(samples.count, 1))
         // Log-average miss rate: at each reference FPPI, the detection rate at the largest
         // FPPI not above it (0 when the curve starts above it).
@@ -62,39 +59,16 @@ public struct FalsePositiveTable: AccuracyEvaluator {
         let step = Swift.max(1, points.count / 500)
         var curve = stride(from: 0, to: points.count, by: step).map { points[$0] }
         if let last = points.last, curve.last?.score != last.score { curve.append(last) }
-        var object: JSONObject = [
-            "iou_threshold": JSONValue(iou), "faces": JSONValue(faces), "images": JSONValue(samples.count),
-            "detection_rate": .object(table),
-            "max_false_positives": JSONValue(maxFalse),
-            "detection_rate_at_max": JSONValue(rate(points.last?.truePositives ?? 0)),
-            "log_average_miss_rate": faces > 0 ? JSONValue(exp(logSum / Double(references.count))) : .null,
-            "miss_rate_fppi": .object([
-                "columns": JSONValue(["fppi", "miss_rate", "score"]),
-                "points": .array(curve.map { JSONValue([Double($0.falsePositives) / images, 1 - rate($0.truePositives), $0.score]) }),
-            ]),
-        ]
-        if dataset.name.hasPrefix("mit-cmu"), options.falsePositiveCounts == Self.violaJones.counts {
-            object["reference"] = .object([
-                "name": JSONValue(Self.violaJones.name),
-                "detection_rate": .object(JSONObject(zip(Self.violaJones.counts, Self.violaJones.rates).map { (String($0), JSONValue($1)) })),
-            ])
-        }
-        return .object(object)
-    }
-
-    public func markdown(_ results: [(detector: String, result: JSONValue)]) -> String {
-        let counts = results.first?.result["detection_rate"]?.object?.keys ?? Self.violaJones.counts.map { String($0) }
-        var table = MarkdownTable(headers: ["Detector"] + counts.map { "\($0) FP" } + ["Curve ends at", "LAMR"])
-        for (detector, result) in results {
-            let rates = counts.map { Formatting.percent(result["detection_rate"]?[$0]?.double) }
-            let end = "\(result["max_false_positives"]?.int ?? 0) FP, \(Formatting.percent(result["detection_rate_at_max"]?.double))"
-            table.add([detector] + rates + [end, Formatting.percent(result["log_average_miss_rate"]?.double)])
-        }
-        if let reference = results.lazy.compactMap({ $0.result["reference"] }).first {
-            table.add([reference["name"]?.string ?? "reference"] + counts.map { Formatting.percent(reference["detection_rate"]?[$0]?.double) } + ["–", "–"])
-        }
-        let iou = results.first?.result["iou_threshold"]?.double ?? 0.5
-        return "Detection rate at fixed numbers of false positives (IoU \(Formatting.fixed(iou, 2))):\n\n" + table.text
-            + "\n– = the detector never produces that many false positives, even with every detection it returned. LAMR: log-average miss rate over 10⁻²…10⁰ false positives per image (lower is better).\n"
+        let published = dataset.name.hasPrefix("mit-cmu") && options.falsePositiveCounts == Self.violaJones.counts
+        return FalsePositiveTableResult(
+            iouThreshold: iou, faces: faces, images: samples.count, detectionRate: table, maxFalsePositives: maxFalse,
+            detectionRateAtMax: rate(points.last?.truePositives ?? 0),
+            logAverageMissRate: faces > 0 ? exp(logSum / Double(references.count)) : nil,
+            missRateByFPPI: .init(
+                columns: ["fppi", "miss_rate", "score"],
+                points: curve.map { [Double($0.falsePositives) / images, 1 - rate($0.truePositives), $0.score] }),
+            reference: published
+                ? .init(name: Self.violaJones.name, detectionRate: NamedValues(zip(Self.violaJones.counts, Self.violaJones.rates).map { (String($0), $1) }))
+                : nil)
     }
 }

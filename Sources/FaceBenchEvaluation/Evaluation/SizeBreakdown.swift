@@ -12,21 +12,20 @@ import FaceBenchModel
 public struct SizeBreakdown: AccuracyEvaluator {
     public init() {}
 
-    public var name: String { "sizes" }
     public var summary: String { "recall and AP by face height (<16, 16-32, 32-64, 64-128, >=128 px) and COCO area (small/medium/large)" }
 
     public func applies(to dataset: Dataset) -> Bool { true }
 
     static var ranges: [SizeRange] { SizeRange.faceHeights + Array(SizeRange.cocoAreas.dropFirst()) }
 
-    public func evaluate(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> JSONValue {
+    public func evaluate(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> SizeBreakdownResult {
         try PredictionChecks.validate(detections, samples: samples)
         let iou = options.iouThreshold ?? 0.5
         let input = COCOEvaluator.input(samples: samples, detections: detections, asPycocotools: false)
         let ranges = Self.ranges
         let parameters = COCOParameters(iouThresholds: [iou], maxDetections: [Int.max], ranges: ranges)
         let result = COCOEvaluation.evaluate(input, parameters: parameters)
-        let buckets = ranges.enumerated().map { index, range -> JSONValue in
+        let buckets = ranges.enumerated().map { index, range -> SizeBreakdownResult.Bucket in
             let faces = samples.reduce(0) { total, sample in
                 total + sample.faces.reduce(0) { count, face in
                     face.ignore || range.excludes(range.measure == .area ? face.cocoArea : face.box.height) ? count : count + 1
@@ -34,28 +33,10 @@ public struct SizeBreakdown: AccuracyEvaluator {
             }
             let recall = result.recall(iou: 0, range: index, maxDetections: 0)
             let ap = result.averagePrecision(iou: 0, range: index, maxDetections: 0)
-            return .object([
-                "label": JSONValue(range.label), "measure": JSONValue(range.measure.rawValue),
-                "lower": JSONValue(range.lower), "upper": range.upper.isFinite ? JSONValue(range.upper) : .null,
-                "faces": JSONValue(faces),
-                "recall": recall < 0 ? .null : JSONValue(recall), "ap": ap < 0 ? .null : JSONValue(ap),
-            ])
+            return .init(
+                label: range.label, measure: range.measure.rawValue, lower: range.lower, upper: range.upper.isFinite ? range.upper : nil,
+                faces: faces, recall: recall < 0 ? nil : recall, averagePrecision: ap < 0 ? nil : ap)
         }
-        return .object(["iou_threshold": JSONValue(iou), "buckets": .array(buckets)])
-    }
-
-    public func markdown(_ results: [(detector: String, result: JSONValue)]) -> String {
-        let labels = (results.first?.result["buckets"]?.array ?? []).compactMap { $0["label"]?.string }
-        var table = MarkdownTable(headers: ["Detector"] + labels.map { "\($0) recall / AP" })
-        for (detector, result) in results {
-            let cells = (result["buckets"]?.array ?? []).map { bucket in
-                "\(Formatting.percent(bucket["recall"]?.double)) / \(Formatting.fixed(bucket["ap"]?.double, 3))"
-            }
-            table.add([detector] + cells + Array(repeating: "–", count: max(0, labels.count - cells.count)))
-        }
-        let faces = (results.first?.result["buckets"]?.array ?? []).map { "\($0["label"]?.string ?? "?"): \($0["faces"]?.int ?? 0)" }
-        let iou = results.first?.result["iou_threshold"]?.double ?? 0.5
-        return "Recall and AP by face size (IoU \(Formatting.fixed(iou, 2))):\n\n" + table.text
-            + "\nh = face height in px; small/medium/large = COCO area ranges. Faces per bucket: \(faces.joined(separator: ", ")).\n"
+        return SizeBreakdownResult(iouThreshold: iou, buckets: buckets)
     }
 }

@@ -16,7 +16,6 @@ import FaceBenchModel
 public struct VOCEvaluator: AccuracyEvaluator {
     public init() {}
 
-    public var name: String { "voc" }
     public var summary: String { "PASCAL VOC AP at one IoU: all-point (VOC 2010+) and 11-point (VOC 2007)" }
 
     public func applies(to dataset: Dataset) -> Bool { true }
@@ -26,20 +25,17 @@ public struct VOCEvaluator: AccuracyEvaluator {
         return ["voc: IoU \(iou) instead of VOC's standard 0.5"]
     }
 
-    public func evaluate(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> JSONValue {
+    public func evaluate(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> VOCResult {
         try PredictionChecks.validate(detections, samples: samples)
         let threshold = options.iouThreshold ?? 0.5
         let outcome = Self.match(samples: samples, detections: detections, iouThreshold: threshold)
         let faces = samples.reduce(0) { $0 + $1.countedFaces }
         let curve = AveragePrecision.curve(ranked: outcome.ranked, positives: faces)
         let tp = curve.last?.truePositives ?? 0, fp = curve.last?.falsePositives ?? 0
-        return .object([
-            "iou_threshold": JSONValue(threshold),
-            "AP": faces > 0 ? JSONValue(AveragePrecision.allPoint(curve)) : .null,
-            "AP11": faces > 0 ? JSONValue(AveragePrecision.elevenPoint(curve)) : .null,
-            "faces": JSONValue(faces), "detections": JSONValue(detections.reduce(0) { $0 + $1.count }),
-            "tp": JSONValue(tp), "fp": JSONValue(fp), "ignored": JSONValue(outcome.ignored),
-        ])
+        return VOCResult(
+            iouThreshold: threshold, averagePrecision: faces > 0 ? AveragePrecision.allPoint(curve) : nil,
+            elevenPointAveragePrecision: faces > 0 ? AveragePrecision.elevenPoint(curve) : nil, faces: faces,
+            detections: detections.reduce(0) { $0 + $1.count }, truePositives: tp, falsePositives: fp, ignored: outcome.ignored)
     }
 
     /// The devkit's matching: the non-ignored detections by descending score with whether
@@ -84,19 +80,5 @@ public struct VOCEvaluator: AccuracyEvaluator {
             }
         }
         return (ranked, ignored)
-    }
-
-    public func markdown(_ results: [(detector: String, result: JSONValue)]) -> String {
-        var table = MarkdownTable(headers: ["Detector", "AP (all-point)", "AP (11-point)", "TP", "FP", "Ignored"])
-        for (detector, result) in results {
-            table.add([
-                detector, Formatting.fixed(result["AP"]?.double, 4), Formatting.fixed(result["AP11"]?.double, 4),
-                result["tp"]?.int.map { String($0) } ?? "–", result["fp"]?.int.map { String($0) } ?? "–",
-                result["ignored"]?.int.map { String($0) } ?? "–",
-            ])
-        }
-        let iou = results.first?.result["iou_threshold"]?.double ?? 0.5
-        return "PASCAL VOC AP at IoU \(Formatting.fixed(iou, 2)):\n\n" + table.text
-            + "\nAll-point: VOC 2010+ area under the interpolated curve; 11-point: VOC 2007 mean of precision at recall 0, 0.1, …, 1. Faces marked ignore are VOC's \"difficult\".\n"
     }
 }

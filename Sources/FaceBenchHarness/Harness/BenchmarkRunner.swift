@@ -106,7 +106,7 @@ public final class BenchmarkRunner: Sendable {
         }
         let interrupted = stop.isRequested && records.count < planned.count
         var throughput: [String: [ThroughputMeasurement]] = [:]
-        var consistency: [String] = []
+        var consistency: [String: [ThreadConsistencyProblem]] = [:]
         if !interrupted, !c.settings.throughputThreads.isEmpty {
             (throughput, consistency) = try ThroughputPass(runner: self, samples: planned.map(\.sample), records: records).run()
         }
@@ -114,12 +114,8 @@ public final class BenchmarkRunner: Sendable {
             dataset: c.dataset, setups: setups, records: records, throughput: throughput, settings: c.settings,
             environments: [c.environment], decoderLibrary: c.decoder.libraryDescription, interrupted: interrupted,
             evaluators: c.evaluators, evaluationOptions: c.evaluationOptions)
-        if !consistency.isEmpty {
-            for index in results.detectors.indices {
-                let id = results.detectors[index].id
-                let problems = consistency.filter { $0.hasPrefix(id + ":") }
-                if !problems.isEmpty { results.detectors[index].evaluations["thread_consistency"] = JSONValue(problems) }
-            }
+        for index in results.detectors.indices {
+            results.detectors[index].evaluations.threadConsistency = consistency[results.detectors[index].id] ?? []
         }
         return results
     }

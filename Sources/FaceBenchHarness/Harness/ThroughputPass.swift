@@ -14,10 +14,11 @@ struct ThroughputPass {
     let samples: [Sample]
     let records: [ImageRecord]
 
-    func run() throws -> (measurements: [String: [ThroughputMeasurement]], problems: [String]) {
+    /// The measurements and thread-consistency problems by detector id.
+    func run() throws -> (measurements: [String: [ThroughputMeasurement]], problems: [String: [ThreadConsistencyProblem]]) {
         let c = runner.configuration
         let timed = c.factories.filter { !$0.info.isImported }
-        guard !timed.isEmpty else { return ([:], []) }
+        guard !timed.isEmpty else { return ([:], [:]) }
         // Images the main pass could not decode are already recorded as failed; the
         // throughput pass times the others.
         var samples: [Sample] = [], images: [DetectorInput] = []
@@ -27,11 +28,11 @@ struct ThroughputPass {
             samples.append(sample)
             images.append(DetectorInput(decoded: decoded, name: sample.name, path: path))
         }
-        guard !images.isEmpty else { return ([:], []) }
+        guard !images.isEmpty else { return ([:], [:]) }
         let megapixels = images.reduce(0) { $0 + $1.image.megapixels }
         let expected = Dictionary(records.map { ($0.sampleID, $0) }, uniquingKeysWith: { a, _ in a })
         var measurements: [String: [ThroughputMeasurement]] = [:]
-        var problems: [String] = []
+        var problems: [String: [ThreadConsistencyProblem]] = [:]
         for factory in timed {
             let id = factory.info.id
             var list: [ThroughputMeasurement] = []
@@ -44,7 +45,8 @@ struct ThroughputPass {
                     return record.detections != found[i]
                 }
                 if let first = differing.first {
-                    problems.append("\(id): \(differing.count) images differ at \(threads) threads from the main pass (first: \(samples[first].name))")
+                    problems[id, default: []].append(
+                        ThreadConsistencyProblem(detector: id, threads: threads, differingImages: differing.count, firstImage: samples[first].name))
                 }
             }
             if let single = list.first(where: { $0.threads == 1 }) {

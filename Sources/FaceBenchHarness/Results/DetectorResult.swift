@@ -81,8 +81,9 @@ public struct DetectorResult: Sendable, Equatable {
     public var landmarkLatency: LatencySummary?
     public var throughput: [ThroughputMeasurement]
     public var failures: [ImageFailure]
-    /// Results of the accuracy protocols beyond the basic metrics, by protocol name.
-    public var evaluations: JSONObject
+    /// Results of the accuracy protocols beyond the basic metrics, and the run's
+    /// thread-consistency problems with the detector.
+    public var evaluations: DetectorEvaluations
 
     public var info: DetectorInfo { setup.info }
     public var id: String { setup.info.id }

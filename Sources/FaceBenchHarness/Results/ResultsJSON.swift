@@ -181,7 +181,8 @@ extension DetectorResult {
             ])
         })
         object["failures"] = .array(failures.map { .object(["id": JSONValue($0.sampleID), "image": JSONValue($0.image), "reason": JSONValue($0.reason)]) })
-        object["evaluation"] = .object(evaluations)
+        // Plain structs of numbers, strings and lists: encoding into a JSONValue cannot fail.
+        object["evaluation"] = try! JSONValueCoding.encode(evaluations)
         return .object(object)
     }
 
@@ -220,6 +221,6 @@ extension DetectorResult {
         failures = (json["failures"]?.array ?? []).map {
             ImageFailure(sampleID: $0["id"]?.int ?? 0, image: $0["image"]?.string ?? "", reason: $0["reason"]?.string ?? "")
         }
-        evaluations = json["evaluation"]?.object ?? JSONObject()
+        evaluations = try JSONValueCoding.decode(DetectorEvaluations.self, from: json["evaluation"] ?? .null, what: "\(path): \(field).evaluation")
     }
 }

@@ -90,17 +90,15 @@ public struct RunResults: Sendable, Equatable {
                 megapixels += mp
                 timedImages += 1
             }
-            var evaluations = JSONObject()
             var options = evaluationOptions
             options.landmarkScheme = setup.info.landmarkScheme
-            for evaluator in applicable {
+            let evaluations = DetectorEvaluations(outcomes: applicable.map { evaluator in
                 do {
-                    evaluations[evaluator.name] = try evaluator.evaluate(
-                        dataset: dataset, samples: samples, detections: found, options: options)
+                    return .result(try evaluator.evaluateAny(dataset: dataset, samples: samples, detections: found, options: options))
                 } catch {
-                    evaluations[evaluator.name] = .object(["error": JSONValue("\(error)")])
+                    return .failed(protocol: evaluator.name, reason: "\(error)")
                 }
-            }
+            })
             return DetectorResult(
                 setup: setup, metrics: metrics, latency: LatencySummary(latencies),
                 latencyPerMegapixel: LatencySummary(perMegapixel),

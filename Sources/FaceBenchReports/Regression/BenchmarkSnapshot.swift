@@ -1,5 +1,6 @@
 import FaceBenchModel
 import FaceBenchHarness
+import FaceBenchEvaluation
 
 /// What the regression gate compares, and what a baseline file holds: per dataset and
 /// detector, the accuracy figures and a latency summary — not the per-image records, so a
@@ -122,13 +123,19 @@ public struct DetectorSnapshot: Sendable, Equatable {
         relativeLatency.first { $0.reference == reference }
     }
 
-    /// The metrics the gate judges: scores and rates with a known direction, not counts.
+    /// The metrics the gate judges: scores and rates with a declared direction, not counts.
     public var gatedMetrics: [(key: String, value: Double, direction: MetricDirection)] {
         accuracy.pairs.compactMap { key, value in
-            let direction = MetricDirection.of(key: key)
-            guard let number = value.double, direction != .neither, !MetricDirection.isCount(key: key) else { return nil }
-            return (key, number, direction)
+            guard let number = value.double, let kind = Self.kind(of: key), kind.isGated else { return nil }
+            return (key, number, kind.direction)
         }
+    }
+
+    /// The declared kind of an `accuracy` key: FaceBench's own metrics (`ap50`) by name,
+    /// protocol metrics (`coco.AP50`, `sizes.buckets.h16-32.recall`) by their result type.
+    public static func kind(of key: String) -> MetricKind? {
+        guard let dot = key.firstIndex(of: ".") else { return ComparisonReport.accuracyKinds[key] }
+        return ProtocolResult.kind(protocol: String(key[..<dot]), metric: String(key[key.index(after: dot)...]))
     }
 }
 
@@ -146,9 +153,9 @@ extension DatasetSnapshot {
             for key in ComparisonReport.accuracyColumns(iouThresholds: [results.settings.iouThreshold]).map(\.key) {
                 accuracy[key] = JSONValue(ComparisonReport.summaryValue(key, of: detector))
             }
-            for (name, result) in detector.evaluations.pairs where ComparisonReport.isProtocolResult(result) {
-                for (key, value) in result.numericLeaves where MetricDirection.of(key: key) != .neither {
-                    accuracy[name + "." + key] = JSONValue(value)
+            for result in detector.evaluations.results where result.hasContent {
+                for metric in result.metrics where metric.kind.direction != .neither {
+                    accuracy[result.name + "." + metric.key] = JSONValue(metric.value)
                 }
             }
             let timed = !detector.info.isImported

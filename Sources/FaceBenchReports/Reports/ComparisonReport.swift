@@ -26,21 +26,26 @@ public enum ComparisonReport {
     /// The summary table's accuracy columns (what a baseline keeps of FaceBench's own
     /// metrics): AP at the run's IoU appears beside AP50 only when that IoU is not 0.5.
     static func accuracyColumns(iouThresholds: Set<Double>) -> [ComparisonTable.Column] {
-        var columns: [ComparisonTable.Column] = [.init(key: "ap50", title: "AP50", direction: .higherIsBetter, format: .fixed(4))]
+        func column(_ key: String, _ title: String, _ format: ComparisonTable.NumberFormat) -> ComparisonTable.Column {
+            .init(key: key, title: title, direction: accuracyKinds[key]!.direction, format: format)
+        }
+        var columns = [column("ap50", "AP50", .fixed(4))]
         if iouThresholds != [0.5] {
-            let title = iouThresholds.count == 1 ? "AP@\(Formatting.fixed(iouThresholds.first, 2))" : "AP@run IoU"
-            columns.append(.init(key: "ap", title: title, direction: .higherIsBetter, format: .fixed(4)))
+            columns.append(column("ap", iouThresholds.count == 1 ? "AP@\(Formatting.fixed(iouThresholds.first, 2))" : "AP@run IoU", .fixed(4)))
         }
         return columns + [
-            .init(key: "precision", title: "Precision", direction: .higherIsBetter, format: .fixed(4)),
-            .init(key: "recall", title: "Recall", direction: .higherIsBetter, format: .fixed(4)),
-            .init(key: "f1", title: "F1", direction: .higherIsBetter, format: .fixed(4)),
-            .init(key: "mean_iou", title: "Mean IoU", direction: .higherIsBetter, format: .fixed(3)),
-            .init(key: "tp", title: "TP", direction: .higherIsBetter, format: .integer),
-            .init(key: "fp", title: "FP", direction: .lowerIsBetter, format: .integer),
-            .init(key: "missed", title: "Missed", direction: .lowerIsBetter, format: .integer),
+            column("precision", "Precision", .fixed(4)), column("recall", "Recall", .fixed(4)), column("f1", "F1", .fixed(4)),
+            column("mean_iou", "Mean IoU", .fixed(3)), column("tp", "TP", .integer), column("fp", "FP", .integer),
+            column("missed", "Missed", .integer),
         ]
     }
+
+    /// The kinds of FaceBench's own accuracy metrics (the summary table's accuracy columns).
+    public static let accuracyKinds: [String: MetricKind] = [
+        "ap50": .higherFraction, "ap": .higherFraction, "precision": .higherFraction, "recall": .higherFraction,
+        "f1": .higherFraction, "mean_iou": .higherFraction, "tp": MetricKind(.higherIsBetter, .count),
+        "fp": MetricKind(.lowerIsBetter, .count), "missed": MetricKind(.lowerIsBetter, .count),
+    ]
 
     /// A value of the summary table by column key (nil for timings of imported detections).
     public static func summaryValue(_ key: String, of detector: DetectorResult) -> Double? {
@@ -71,22 +76,21 @@ public enum ComparisonReport {
         return notes.isEmpty ? nil : notes.joined(separator: ", ")
     }
 
-    /// Protocol names present in the results, in order of first appearance: objects, or
-    /// lists of objects (per-image breakdowns). Failed protocols and notes such as
-    /// `thread_consistency` (a list of strings) are left to `warnings`.
+    /// Protocol names with a result to show, in order of first appearance. Failed protocols
+    /// and thread-consistency problems are left to `warnings`.
     public static func protocols(_ comparison: DatasetComparison) -> [String] {
         var names: [String] = []
         for (_, detector) in comparison.series {
-            for (name, value) in detector.evaluations.pairs where !names.contains(name) && isProtocolResult(value) {
-                names.append(name)
+            for result in detector.evaluations.results where !names.contains(result.name) && result.hasContent {
+                names.append(result.name)
             }
         }
         return names
     }
 
-    static func isProtocolResult(_ value: JSONValue) -> Bool {
-        if let items = value.array { return !items.isEmpty && items.allSatisfy { $0.object != nil } }
-        return value.object != nil && value["error"] == nil
+    /// Detector `detector`'s result of protocol `name`, when it has one to show.
+    static func shownResult(_ name: String, of detector: DetectorResult) -> ProtocolResult? {
+        detector.evaluations[name].flatMap { $0.hasContent ? $0 : nil }
     }
 
     /// The protocol tables with numbers to show (a per-image list has none to tabulate).
@@ -94,24 +98,26 @@ public enum ComparisonReport {
         protocols(comparison).map { protocolTable($0, comparison) }.filter { !$0.columns.isEmpty }
     }
 
-    /// The numbers of one protocol, flattened to columns (`easy.ap`, `AP50`, …), with the
-    /// direction read from each key (see `MetricDirection.of(key:)`).
+    /// The numbers of one protocol, flattened to columns (`easy.ap`, `AP50`, …), with each
+    /// metric's declared direction.
     public static func protocolTable(_ name: String, _ comparison: DatasetComparison) -> ComparisonTable {
         var keys: [String] = []
+        var kinds: [String: MetricKind] = [:]
         var rows: [(LabelledResults, DetectorResult, [String: Double])] = []
         for (entry, detector) in comparison.seriesByDetector {
-            guard let result = detector.evaluations[name], isProtocolResult(result) else { continue }
+            guard let result = shownResult(name, of: detector) else { continue }
             var values: [String: Double] = [:]
-            for (key, value) in result.numericLeaves {
-                if values[key] == nil, !keys.contains(key) { keys.append(key) }
-                values[key] = value
+            for metric in result.metrics {
+                if values[metric.key] == nil, !keys.contains(metric.key) { keys.append(metric.key) }
+                values[metric.key] = metric.value
+                kinds[metric.key] = metric.kind
             }
             rows.append((entry, detector, values))
         }
         let columns = keys.map { key in
             let integral = rows.allSatisfy { row in row.2[key].map { $0 == $0.rounded() } ?? true }
             return ComparisonTable.Column(
-                key: name + "." + key, title: key, direction: MetricDirection.of(key: key), format: integral ? .integer : .fixed(4))
+                key: name + "." + key, title: key, direction: kinds[key]?.direction ?? .neither, format: integral ? .integer : .fixed(4))
         }
         var table = ComparisonTable(dataset: comparison.dataset, metricSet: name, columns: columns)
         for (entry, detector, values) in rows {
@@ -134,13 +140,7 @@ public enum ComparisonReport {
                 lines.append(prefix + "**Interrupted: \(results.dataset.images) of \(results.dataset.totalImages) images done; resume with `--resume`.**")
             }
             for detector in results.detectors {
-                for (name, value) in detector.evaluations.pairs {
-                    if let error = value["error"]?.string {
-                        lines.append(prefix + "`\(detector.id)`: protocol \(name) failed: \(error)")
-                    } else if let notes = value.array?.compactMap(\.string), !notes.isEmpty {
-                        lines.append(prefix + "`\(detector.id)`: \(name): " + notes.joined(separator: "; "))
-                    }
-                }
+                lines += ProtocolProblemFindings.problems(of: detector).map { prefix + "`\(detector.id)`: " + $0 }
             }
         }
         return lines

@@ -16,14 +16,14 @@ public enum ErrorFindings {
     /// boxes to their faces (below 0.9 or above 1.1).
     public static func localization(_ comparison: DatasetComparison) -> [Finding] {
         comparison.series.compactMap { entry, detector in
-            guard let errors = detector.evaluations["errors"], let dap = errors["dap"] else { return nil }
-            let localization = dap["localization"]?.double ?? 0
-            let others = ["duplicate", "background"].map { dap[$0]?.double ?? 0 }
-            let count = errors["counts"]?["localization"]?.int ?? 0
-            let falsePositives = count + ["duplicate", "background"].reduce(0) { $0 + (errors["counts"]?[$1]?.int ?? 0) }
+            guard let errors = detector.evaluations.errors else { return nil }
+            let localization = errors.deltaAP["localization"] ?? 0
+            let others = ["duplicate", "background"].map { errors.deltaAP[$0] ?? 0 }
+            let count = Int(errors.counts["localization"] ?? 0)
+            let falsePositives = count + ["duplicate", "background"].reduce(0) { $0 + Int(errors.counts[$1] ?? 0) }
             guard localization >= minimumDeltaAP, others.allSatisfy({ localization >= $0 }), 2 * count > falsePositives else { return nil }
             var text = "most AP lost to false positives is localisation (dAP \(Formatting.fixed(localization, 2)), \(count) of \(falsePositives) false positives)"
-            let ratio = errors["localization_area_ratio"]?.double ?? 1
+            let ratio = errors.localizationAreaRatio ?? 1
             let dataset = comparison.dataset + (comparison.dataset.hasSuffix("s") ? "'" : "'s")
             if ratio < 0.9 {
                 text += ": its boxes are tighter than \(dataset) annotations"

@@ -42,15 +42,15 @@ public enum MarkdownReport {
         return comparison.dataset + ": " + counts.sorted().joined(separator: " / ")
     }
 
-    /// The protocol's own Markdown when its evaluator is known, else its numbers as tables;
-    /// nil when there is nothing to show.
+    /// The protocol's own tables (`ProtocolMarkdown`) when it is among `evaluators`, else its
+    /// numbers as tables; nil when there is nothing to show.
     static func protocolMarkdown(_ name: String, _ comparison: DatasetComparison, evaluators: [any AccuracyEvaluator]) -> String? {
-        if let evaluator = evaluators.first(where: { $0.name == name }) {
-            let results = comparison.seriesByDetector.compactMap { entry, detector -> (detector: String, result: JSONValue)? in
-                guard let result = detector.evaluations[name], ComparisonReport.isProtocolResult(result) else { return nil }
+        if evaluators.contains(where: { $0.name == name }) {
+            let results = comparison.seriesByDetector.compactMap { entry, detector -> (detector: String, result: ProtocolResult)? in
+                guard let result = ComparisonReport.shownResult(name, of: detector) else { return nil }
                 return ((entry.label.map { $0 + " / " } ?? "") + detector.id, result)
             }
-            return evaluator.markdown(results)
+            return ProtocolMarkdown.markdown(results)
         }
         let table = ComparisonReport.protocolTable(name, comparison)
         guard !table.columns.isEmpty else { return nil }

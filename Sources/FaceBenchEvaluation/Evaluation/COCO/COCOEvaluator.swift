@@ -9,13 +9,10 @@ import FaceBenchModel
 /// `gt.coco.json`. `--iou` does not apply (COCO averages over 0.50:0.05:0.95);
 /// `EvaluationOptions.cocoMaxDetections` sets maxDets.
 ///
-/// Results JSON: the twelve keys, `max_dets`, and `precision_at_recall`, COCO's
-/// interpolated precision at recall 0, 0.01, …, 1 (all sizes, IoU 0.5 and 0.75, the last
-/// maxDets) for plotting.
+/// Result: `COCOResult`.
 public struct COCOEvaluator: AccuracyEvaluator {
     public init() {}
 
-    public var name: String { "coco" }
     public var summary: String { "COCO AP/AR (pycocotools' 12 numbers: AP, AP50, AP75, APs/m/l, AR1/10/100, ARs/m/l)" }
 
     public func applies(to dataset: Dataset) -> Bool { true }
@@ -31,7 +28,7 @@ public struct COCOEvaluator: AccuracyEvaluator {
         return warnings
     }
 
-    public func evaluate(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> JSONValue {
+    public func evaluate(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> COCOResult {
         let maxDetections = options.cocoMaxDetections
         guard maxDetections.count == 3, maxDetections == maxDetections.sorted(), Set(maxDetections).count == 3, maxDetections[0] > 0 else {
             throw FaceBenchError.usage("COCO maxDets must be three increasing positive counts (like 1,10,100), got \(maxDetections)")
@@ -39,7 +36,7 @@ public struct COCOEvaluator: AccuracyEvaluator {
         try PredictionChecks.validate(detections, samples: samples)
         let parameters = COCOParameters(maxDetections: maxDetections)
         let result = COCOEvaluation.evaluate(Self.input(samples: samples, detections: detections), parameters: parameters)
-        return Self.json(result)
+        return Self.result(result)
     }
 
     /// Samples and their detections as COCO evaluates them: in image-id order, only crowd
@@ -62,33 +59,14 @@ public struct COCOEvaluator: AccuracyEvaluator {
         return input
     }
 
-    static func json(_ result: COCOEvaluation.Result) -> JSONValue {
-        let summary = COCOSummary(result)
-        var object = JSONObject()
-        for (key, value) in zip(COCOSummary.keys, summary.stats) { object[key] = JSONValue(value) }
-        object["max_dets"] = .array(summary.maxDetections.map { JSONValue($0) })
+    static func result(_ result: COCOEvaluation.Result) -> COCOResult {
         let p = result.parameters
-        var curves = JSONObject()
-        for (label, level) in [("iou_0.50", 0.5), ("iou_0.75", 0.75)] {
-            guard let t = p.iouThresholds.firstIndex(of: level) else { continue }
-            curves[label] = JSONValue(p.recallThresholds.indices.map {
+        let curves = [("iou_0.50", 0.5), ("iou_0.75", 0.75)].compactMap { label, level -> (label: String, precision: [Double])? in
+            guard let t = p.iouThresholds.firstIndex(of: level) else { return nil }
+            return (label, p.recallThresholds.indices.map {
                 result.precision(iou: t, recall: $0, range: 0, maxDetections: p.maxDetections.count - 1)
             })
         }
-        object["precision_at_recall"] = .object(curves)
-        return .object(object)
-    }
-
-    public func markdown(_ results: [(detector: String, result: JSONValue)]) -> String {
-        var table = MarkdownTable(headers: ["Detector"] + COCOSummary.keys)
-        for (detector, result) in results {
-            table.add([detector] + COCOSummary.keys.map { key in
-                guard let value = result[key]?.double else { return "–" }
-                return value < 0 ? "–" : Formatting.fixed(value, 3)
-            })
-        }
-        let maxDets = results.first?.result["max_dets"]?.array?.compactMap(\.int) ?? [1, 10, 100]
-        return "pycocotools' twelve numbers:\n\n" + table.text
-            + "\nAP averages IoU 0.50:0.05:0.95 at 101 recall points; s/m/l = area < 32², 32²–96², > 96² px; maxDets \(maxDets.map { String($0) }.joined(separator: "/")); – = no face in that range.\n"
+        return COCOResult(summary: COCOSummary(result), precisionAtRecall: curves)
     }
 }

@@ -34,7 +34,7 @@ public enum TIDEAnalysis {
     public static let backgroundThreshold = 0.1
     public static let maxDetections = 100
 
-    public enum ErrorType: String, Sendable, CaseIterable {
+    public enum ErrorType: String, Sendable, CaseIterable, Codable {
         case localization, duplicate, background, missed
     }
 

@@ -18,10 +18,10 @@ import FaceBenchModel
 public struct LandmarkEvaluator: AccuracyEvaluator {
     public init() {}
 
-    public var name: String { "landmarks" }
     public var summary: String { "landmark NME (mean, median), failure rates and CED AUC at 0.08/0.10, per point and by face size" }
 
-    public static let thresholds = [0.08, 0.10]
+    /// NME thresholds of the failure rates and AUCs, with their keys in the result.
+    public static let thresholds = [(key: "0.08", value: 0.08), (key: "0.10", value: 0.10)]
 
     public func applies(to dataset: Dataset) -> Bool {
         dataset.landmarkScheme.flatMap(LandmarkScheme.named) != nil
@@ -70,7 +70,7 @@ public struct LandmarkEvaluator: AccuracyEvaluator {
         return [LandmarkScheme.ibug68, .blazeFace, .five].first { $0.pointNames.count == count }
     }
 
-    public func evaluate(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> JSONValue {
+    public func evaluate(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> LandmarkResult {
         try PredictionChecks.validate(detections, samples: samples)
         guard let datasetScheme = dataset.landmarkScheme.flatMap(LandmarkScheme.named) else {
             throw FaceBenchError.failed("dataset \(dataset.name) has no landmarks of a known scheme")
@@ -80,7 +80,7 @@ public struct LandmarkEvaluator: AccuracyEvaluator {
         }
         let iou = options.iouThreshold ?? 0.5
         // A detector without landmarks has nothing to score: no result, so no empty table row.
-        guard let detectorScheme = Self.detectorScheme(options, detections: detections) else { return .null }
+        guard let detectorScheme = Self.detectorScheme(options, detections: detections) else { return .detectorWithoutLandmarks }
         let pairing: Pairing? = Self.pairing(detector: detectorScheme, dataset: datasetScheme)
 
         var annotated = 0, missed = 0, withoutLandmarks = 0, unnormalisable = 0
@@ -119,72 +119,25 @@ public struct LandmarkEvaluator: AccuracyEvaluator {
         let nmes = faces.map(\.nme)
         let sorted = nmes.sorted()
         let n = Double(nmes.count)
-        func mean(_ values: [Double]) -> JSONValue { values.isEmpty ? .null : JSONValue(values.reduce(0, +) / Double(values.count)) }
-        let median: JSONValue = sorted.isEmpty ? .null
-            : JSONValue(sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2)
-        var failure = JSONObject(), auc = JSONObject()
-        for t in Self.thresholds {
-            let key = Formatting.fixed(t, 2)
-            failure[key] = nmes.isEmpty ? .null : JSONValue(Double(nmes.filter { $0 > t }.count) / n)
-            auc[key] = nmes.isEmpty ? .null : JSONValue(nmes.reduce(0) { $0 + max(0, t - $1) } / (n * t))
+        func mean(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.reduce(0, +) / Double(values.count) }
+        let median: Double? = sorted.isEmpty ? nil
+            : sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        let failure = NamedValues(Self.thresholds.map { t in (t.key, nmes.isEmpty ? nil : Double(nmes.filter { $0 > t.value }.count) / n) })
+        let auc = NamedValues(Self.thresholds.map { t in (t.key, nmes.isEmpty ? nil : nmes.reduce(0) { $0 + max(0, t.value - $1) } / (n * t.value)) })
+        let perPoint = (pairing?.names ?? []).enumerated().map { index, name in
+            LandmarkScores.PointError(name: name, meanError: mean(faces.map { $0.pointErrors[index] }))
         }
-        let perPoint: [JSONValue] = (pairing?.names ?? []).enumerated().map { index, name in
-            .object(["name": JSONValue(name), "mean_error": mean(faces.map { $0.pointErrors[index] })])
-        }
-        let bySize: [JSONValue] = SizeRange.faceHeights.map { range in
+        let bySize = SizeRange.faceHeights.map { range in
             let inside = faces.filter { !range.excludes($0.height) }.map(\.nme)
-            return .object([
-                "label": JSONValue(range.label), "lower": JSONValue(range.lower),
-                "upper": range.upper.isFinite ? JSONValue(range.upper) : .null,
-                "faces": JSONValue(inside.count), "nme_mean": mean(inside),
-            ])
+            return LandmarkScores.SizeBucket(
+                label: range.label, lower: range.lower, upper: range.upper.isFinite ? range.upper : nil, faces: inside.count, nmeMean: mean(inside))
         }
-        return .object([
-            "iou_threshold": JSONValue(iou),
-            "dataset_scheme": JSONValue(datasetScheme.id), "detector_scheme": JSONValue(detectorScheme.id),
-            "comparison": pairing.map { JSONValue($0.native ? "native" : "common five") } ?? .null,
-            "points": JSONValue(pairing?.names ?? []), "normaliser": JSONValue(normaliser.name),
-            "faces_annotated": JSONValue(annotated), "faces_scored": JSONValue(faces.count), "faces_missed": JSONValue(missed),
-            "faces_without_landmarks": JSONValue(withoutLandmarks), "faces_unnormalisable": JSONValue(unnormalisable),
-            "nme": .object(["mean": mean(nmes), "median": median]),
-            "failure_rate": .object(failure), "auc": .object(auc),
-            "per_point": .array(perPoint), "by_size": .array(bySize),
-            "faces": .array(faces.map { face in
-                .object([
-                    "image_id": JSONValue(face.sample.id), "image": JSONValue(face.sample.name), "face": JSONValue(face.face),
-                    "height": JSONValue(face.height), "nme": JSONValue(face.nme),
-                ])
-            }),
-        ])
-    }
-
-    public func markdown(_ results: [(detector: String, result: JSONValue)]) -> String {
-        var table = MarkdownTable(headers: [
-            "Detector", "points", "normaliser", "faces scored", "no landmarks", "mean NME", "median NME",
-            "FR@0.08", "FR@0.10", "AUC@0.08", "AUC@0.10", "worst point",
-        ])
-        var sizes = MarkdownTable(headers: ["Mean NME by face height"] + SizeRange.faceHeights.map(\.label))
-        for (detector, result) in results {
-            let scheme = result["detector_scheme"]?.string
-            let points = scheme.map { "\($0) vs \(result["dataset_scheme"]?.string ?? "?") (\(result["comparison"]?.string ?? "?"), \(result["points"]?.array?.count ?? 0))" } ?? "–"
-            let worst = (result["per_point"]?.array ?? []).max { ($0["mean_error"]?.double ?? 0) < ($1["mean_error"]?.double ?? 0) }
-            table.add([
-                detector, points, result["normaliser"]?.string ?? "–",
-                String(result["faces_scored"]?.int ?? 0), String(result["faces_without_landmarks"]?.int ?? 0),
-                Formatting.fixed(result["nme"]?["mean"]?.double, 4), Formatting.fixed(result["nme"]?["median"]?.double, 4),
-                Formatting.percent(result["failure_rate"]?["0.08"]?.double), Formatting.percent(result["failure_rate"]?["0.10"]?.double),
-                Formatting.fixed(result["auc"]?["0.08"]?.double, 3), Formatting.fixed(result["auc"]?["0.10"]?.double, 3),
-                worst.map { "\($0["name"]?.string ?? "?") \(Formatting.fixed($0["mean_error"]?.double, 4))" } ?? "–",
-            ])
-            sizes.add([detector] + (result["by_size"]?.array ?? []).map { bucket in
-                let faces = bucket["faces"]?.int ?? 0
-                return faces == 0 ? "–" : "\(Formatting.fixed(bucket["nme_mean"]?.double, 4)) (\(faces))"
-            })
-        }
-        let iou = results.first?.result["iou_threshold"]?.double ?? 0.5
-        return "Landmark accuracy (faces matched at IoU \(Formatting.fixed(iou, 2))):\n\n" + table.text
-            + "\nNME = mean point error ÷ normaliser (outer_eye_corners: iBUG points 37–46; eye_centres: distance between the eye centres). "
-            + "FR = share of scored faces with NME above the threshold; AUC = area under the CED curve up to it, ÷ the threshold. "
-            + "No landmarks = faces the box found whose detection has no points.\n\n" + sizes.text
+        return .scored(LandmarkScores(
+            iouThreshold: iou, datasetScheme: datasetScheme.id, detectorScheme: detectorScheme.id,
+            comparison: pairing.map { $0.native ? "native" : "common five" }, points: pairing?.names ?? [], normaliser: normaliser.name,
+            facesAnnotated: annotated, facesScored: faces.count, facesMissed: missed, facesWithoutLandmarks: withoutLandmarks,
+            facesUnnormalisable: unnormalisable, nme: .init(mean: mean(nmes), median: median), failureRate: failure, auc: auc,
+            perPoint: perPoint, bySize: bySize,
+            faces: faces.map { .init(imageID: $0.sample.id, image: $0.sample.name, face: $0.face, height: $0.height, nme: $0.nme) }))
     }
 }

@@ -5,14 +5,10 @@ import FaceBenchModel
 /// (`WIDERPythonEvaluation`, `EvaluationOptions.widerFlavor`), for datasets whose faces
 /// carry the official difficulty subsets (`WIDERFaceLoader`'s `difficulty` attribute).
 ///
-/// Result (`detectors[].evaluation.wider`): `flavor` (`matlab` or `python`), `easy`,
-/// `medium`, `hard`, each with `ap`, `faces` (the kept faces) and the 1000-threshold curve
-/// (`precision`, `recall`, `threshold`; precision is null where nothing is proposed);
-/// `iou_threshold`, `images`, `predictions` and the `score_normalisation` range. Only IoU
+/// Result: `WIDERResult` (`detectors[].evaluation.wider`). Only IoU
 /// 0.5 is accepted: the MATLAB arithmetic rounds every overlap to 0 or 1, and both tools
 /// are only ever run at 0.5, so other thresholds are refused rather than silently ignored.
 public struct WIDEREvaluator: AccuracyEvaluator {
-    public let name = "wider"
     public let summary = "WIDER FACE easy/medium/hard AP, bit-exact with the official MATLAB evaluation or (--wider-flavor python) equal to its Python port (IoU 0.5)"
 
     /// The official difficulty settings, easiest first.
@@ -24,7 +20,7 @@ public struct WIDEREvaluator: AccuracyEvaluator {
         dataset.samples.contains { $0.faces.contains { $0.attributes["difficulty"] != nil } }
     }
 
-    public func evaluate(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> JSONValue {
+    public func evaluate(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> WIDERResult {
         if let threshold = options.iouThreshold, threshold != 0.5 {
             throw FaceBenchError.usage(
                 "wider: the official evaluation is defined at IoU 0.5 only (its int32 arithmetic rounds every overlap to 0 or 1); got \(JSONWriter.format(threshold))")
@@ -34,24 +30,17 @@ public struct WIDEREvaluator: AccuracyEvaluator {
         case .matlab: WIDEROfficialEvaluation.evaluate(images, settings: Self.settings)
         case .python: WIDERPythonEvaluation.evaluate(images, settings: Self.settings)
         }
-        var object: JSONObject = [
-            "flavor": JSONValue(options.widerFlavor.rawValue),
-            "iou_threshold": 0.5,
-            "images": JSONValue(samples.count),
-            "predictions": JSONValue(result.predictions),
-            "score_normalisation": .object(["min": JSONValue(result.scoreMinimum), "max": JSONValue(result.scoreMaximum)]),
-        ]
         let thresholds = (1...WIDEROfficialEvaluation.thresholdCount).map { 1 - Double($0) / Double(WIDEROfficialEvaluation.thresholdCount) }
-        for setting in result.settings {
-            object[setting.name] = .object([
-                "ap": JSONValue(setting.averagePrecision),
-                "faces": JSONValue(setting.faces),
-                "threshold": JSONValue(thresholds),
-                "precision": JSONValue(setting.precision),
-                "recall": JSONValue(setting.recall),
-            ])
-        }
-        return .object(object)
+        // NaN (no face kept, nothing proposed) is the tools' undefined value: null in results.
+        func defined(_ value: Double) -> Double? { value.isFinite ? value : nil }
+        return WIDERResult(
+            flavor: options.widerFlavor, images: samples.count, predictions: result.predictions,
+            scoreNormalisation: .init(min: result.scoreMinimum, max: result.scoreMaximum),
+            settings: result.settings.map { setting in
+                (setting.name, .init(
+                    averagePrecision: defined(setting.averagePrecision), faces: setting.faces, threshold: thresholds,
+                    precision: setting.precision.map(defined), recall: setting.recall.map(defined)))
+            })
     }
 
     /// The protocol's input: integer ground truth with each face's easiest setting, and the
@@ -99,16 +88,5 @@ public struct WIDEREvaluator: AccuracyEvaluator {
             images.append(.init(faces: faces, easiestSetting: settings, predictions: predictions))
         }
         return images
-    }
-
-    public func markdown(_ results: [(detector: String, result: JSONValue)]) -> String {
-        var table = MarkdownTable(headers: ["Detector", "Easy AP", "Medium AP", "Hard AP", "Predictions"])
-        for (detector, result) in results {
-            let ap = Self.settings.map { Formatting.fixed(result[$0]?["ap"]?.double, 4) }
-            table.add([detector] + ap + [result["predictions"]?.int.map(String.init) ?? "–"])
-        }
-        let flavors = Set(results.map { WIDERFlavor(rawValue: $0.result["flavor"]?.string ?? "") ?? .matlab })
-        let tools = WIDERFlavor.allCases.filter(flavors.contains).map(\.tool).joined(separator: " and ")
-        return "WIDER FACE AP (\(tools), IoU 0.5)\n\n" + table.text
     }
 }

@@ -2,7 +2,7 @@
 /// (`--wider-flavor`). Both score the same files with the same difficulty lists; they
 /// differ in arithmetic and ordering, by up to ~1e-2 AP on fractional boxes and by much more
 /// when files are not sorted by score (docs/evaluation.md).
-public enum WIDERFlavor: String, Sendable, CaseIterable {
+public enum WIDERFlavor: String, Sendable, CaseIterable, Codable {
     /// The MATLAB `eval_tools` of the dataset's authors (`WIDEROfficialEvaluation`).
     case matlab
     /// The Python port `widerface_evaluate/evaluation.py` most papers since 2019 report

@@ -8,10 +8,9 @@ public enum CEDChart {
     public static let limit = 0.10
 
     public static func chart(_ comparison: DatasetComparison, styles: [SeriesStyle]) -> ChartFigure? {
-        let series = zip(comparison.series, styles).compactMap { pair -> (nmes: [Double], result: JSONValue, style: SeriesStyle)? in
-            guard let result = pair.0.detector.evaluations["landmarks"],
-                  let nmes = result["faces"]?.array?.compactMap({ $0["nme"]?.double }), !nmes.isEmpty else { return nil }
-            return (nmes.sorted(), result, pair.1)
+        let series = zip(comparison.series, styles).compactMap { pair -> (nmes: [Double], result: LandmarkScores, style: SeriesStyle)? in
+            guard let result = pair.0.detector.evaluations.landmarks, !result.faces.isEmpty else { return nil }
+            return (result.faces.map(\.nme).sorted(), result, pair.1)
         }
         guard !series.isEmpty else { return nil }
         var chart = SVGChart(
@@ -27,7 +26,7 @@ public enum CEDChart {
             points.append((limit, points.last?.1 ?? 0))
             chart.polyline(points, color: style.color, dash: style.dash)
             legend.append(style.legendItem(
-                "\(style.name) — AUC@0.10 \(Formatting.fixed(result["auc"]?["0.10"]?.double, 3)), mean NME \(Formatting.fixed(result["nme"]?["mean"]?.double, 4)), \(nmes.count) faces"))
+                "\(style.name) — AUC@0.10 \(Formatting.fixed(result.auc["0.10"], 3)), mean NME \(Formatting.fixed(result.nme.mean, 4)), \(nmes.count) faces"))
         }
         return ChartFigure(
             title: "Landmarks: cumulative error distribution",

@@ -13,9 +13,9 @@ public enum ErrorBreakdownChart {
     ]
 
     public static func chart(_ comparison: DatasetComparison, styles: [SeriesStyle]) -> ChartFigure? {
-        let rows = zip(comparison.series, styles).compactMap { series, style -> (name: String, dap: [Double], result: JSONValue)? in
-            guard let result = series.detector.evaluations["errors"], let dap = result["dap"]?.object else { return nil }
-            return (style.name, segments.map { dap[$0.type.rawValue]?.double ?? 0 }, result)
+        let rows = zip(comparison.series, styles).compactMap { series, style -> (name: String, dap: [Double], result: ErrorAnalysisResult)? in
+            guard let result = series.detector.evaluations.errors else { return nil }
+            return (style.name, segments.map { result.deltaAP[$0.type.rawValue] ?? 0 }, result)
         }
         guard !rows.isEmpty else { return nil }
         let longest = rows.map { $0.dap.reduce(0, +) }.max() ?? 0
@@ -31,7 +31,7 @@ public enum ErrorBreakdownChart {
             var start = 0.0
             for (segment, value) in zip(segments, row.dap) where value > 0 {
                 let left = chart.x.position(start), right = chart.x.position(start + value)
-                let tip = "\(row.name): \(segment.title.lowercased()) dAP \(Formatting.fixed(value, 4)) (\(row.result["counts"]?[segment.type.rawValue]?.int ?? 0) errors)"
+                let tip = "\(row.name): \(segment.title.lowercased()) dAP \(Formatting.fixed(value, 4)) (\(Int(row.result.counts[segment.type.rawValue] ?? 0)) errors)"
                 chart.add("<rect x=\"\(SVGChart.n(left))\" y=\"\(SVGChart.n(center - barHeight / 2))\" width=\"\(SVGChart.n(max(0.5, right - left)))\" height=\"\(SVGChart.n(barHeight))\" fill=\"\(segment.color)\"><title>\(HTMLText.escape(tip))</title></rect>")
                 start += value
             }

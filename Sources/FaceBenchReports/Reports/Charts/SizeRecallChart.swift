@@ -5,7 +5,7 @@ import FaceBenchEvaluation
 /// bar per detector, from the `sizes` protocol's results.
 public enum SizeRecallChart {
     /// `sizes[i]` is series i's `sizes` result, or nil.
-    public static func chart(_ comparison: DatasetComparison, sizes: [JSONValue?], styles: [SeriesStyle]) -> ChartFigure? {
+    public static func chart(_ comparison: DatasetComparison, sizes: [SizeBreakdownResult?], styles: [SeriesStyle]) -> ChartFigure? {
         let labels = SizeBuckets.heights(sizes.compactMap { $0 })
         let series = zip(sizes, styles).compactMap { result, style in
             result.map { (Dictionary(SizeBuckets.heights([$0]).map { ($0.label, $0.recall) }, uniquingKeysWith: { first, _ in first }), style) }
@@ -28,7 +28,7 @@ public enum SizeRecallChart {
                 chart.add("<rect x=\"\(SVGChart.n(left + 1))\" y=\"\(SVGChart.n(top))\" width=\"\(SVGChart.n(barWidth - 2))\" height=\"\(SVGChart.n(max(0.5, bottom - top)))\" fill=\"\(style.color)\"\(style.dash == nil ? "" : " fill-opacity=\"0.55\"")><title>\(HTMLText.escape(style.name)) \(HTMLText.escape(bucket.label)): recall \(Formatting.fixed(recall, 3))</title></rect>")
             }
         }
-        let iou = sizes.compactMap { $0?["iou_threshold"]?.double }.first ?? 0.5
+        let iou = sizes.compactMap { $0?.iouThreshold }.first ?? 0.5
         return ChartFigure(
             title: "Recall by face size",
             caption: "Share of the faces of each height that a detector found (IoU ≥ \(Formatting.fixed(iou, 2)), all its detections).",

@@ -5,20 +5,19 @@ import FaceBenchEvaluation
 extension LandmarkEvaluator: FindingSource {
     public func findings(in comparison: DatasetComparison) -> [Finding] {
         comparison.series.compactMap { _, detector in
-            guard let result = detector.evaluations[name], let scored = result["faces_scored"]?.int else { return nil }
-            guard scored > 0, let mean = result["nme"]?["mean"]?.double else {
-                let without = result["faces_without_landmarks"]?.int ?? 0
-                return without > 0 && result["detector_scheme"]?.string != nil
+            guard let result = detector.evaluations.landmarks else { return nil }
+            guard result.facesScored > 0, let mean = result.nme.mean else {
+                let without = result.facesWithoutLandmarks
+                return without > 0
                     ? Finding(.note, dataset: comparison.dataset, detector: detector.id, "landmarks: none of its \(without) matched faces has points")
                     : nil
             }
-            let points = result["points"]?.array?.count ?? 0
-            let how = "\(result["detector_scheme"]?.string ?? "?") vs \(result["dataset_scheme"]?.string ?? "?"), \(points) points, \(result["normaliser"]?.string ?? "?")"
+            let how = "\(result.detectorScheme) vs \(result.datasetScheme), \(result.points.count) points, \(result.normaliser)"
             return Finding(
                 .note, dataset: comparison.dataset, detector: detector.id,
-                "landmarks: mean NME \(Formatting.fixed(mean, 4)), median \(Formatting.fixed(result["nme"]?["median"]?.double, 4)), "
-                    + "FR@0.10 \(Formatting.percent(result["failure_rate"]?["0.10"]?.double)), AUC@0.10 \(Formatting.fixed(result["auc"]?["0.10"]?.double, 3)) "
-                    + "on \(scored) faces (\(how))")
+                "landmarks: mean NME \(Formatting.fixed(mean, 4)), median \(Formatting.fixed(result.nme.median, 4)), "
+                    + "FR@0.10 \(Formatting.percent(result.failureRate["0.10"])), AUC@0.10 \(Formatting.fixed(result.auc["0.10"], 3)) "
+                    + "on \(result.facesScored) faces (\(how))")
         }
     }
 }

@@ -1,3 +1,7 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchHarness
+
 /// Latencies of a debug build are not representative.
 public struct BuildFindings: FindingSource {
     public init() {}
@@ -42,16 +46,22 @@ public struct ProtocolProblemFindings: FindingSource {
 
     public func findings(in comparison: DatasetComparison) -> [Finding] {
         comparison.series.flatMap { _, detector in
-            detector.evaluations.pairs.compactMap { name, value -> Finding? in
-                if let error = value["error"]?.string {
-                    return Finding(.warning, dataset: comparison.dataset, detector: detector.id, "protocol \(name) failed: \(error)")
-                }
-                if let notes = value.array?.compactMap(\.string), !notes.isEmpty {
-                    return Finding(.warning, dataset: comparison.dataset, detector: detector.id, "\(name): " + notes.joined(separator: "; "))
-                }
-                return nil
-            }
+            Self.problems(of: detector).map { Finding(.warning, dataset: comparison.dataset, detector: detector.id, $0) }
         }
+    }
+
+    /// `protocol coco failed: …` per failed protocol, then one line for the thread-consistency
+    /// problems, in the order results.json keeps them.
+    static func problems(of detector: DetectorResult) -> [String] {
+        var lines: [String] = []
+        for case let .failed(name, reason) in detector.evaluations.outcomes {
+            lines.append("protocol \(name) failed: \(reason)")
+        }
+        let consistency = detector.evaluations.threadConsistency
+        if !consistency.isEmpty {
+            lines.append("thread_consistency: " + consistency.map(\.description).joined(separator: "; "))
+        }
+        return lines
     }
 }
 

@@ -16,25 +16,27 @@ struct ErrorLabels {
 
     static let abbreviations = ["localization": "LOC", "duplicate": "DUP", "background": "BKG", "missed": "MISS"]
 
-    init(_ result: JSONValue?) {
-        for entry in result?["images"]?.array ?? [] {
-            guard let id = entry["id"]?.int else { continue }
+    init(_ result: ErrorAnalysisResult?) {
+        for entry in result?.images ?? [] {
             var image = Image()
             var counts: [String: Int] = [:]
+            func label(_ error: TIDEAnalysis.ErrorType, iou: Double) -> String {
+                counts[error.rawValue, default: 0] += 1
+                return "\(Self.abbreviations[error.rawValue] ?? error.rawValue) \(Formatting.fixed(iou, 2))"
+            }
+            for detection in entry.detections {
+                guard let error = detection.error else { continue }
+                image.detections[detection.index] = label(error, iou: detection.iou)
+            }
             // A face with a localisation error is labelled through its detection (same type
             // and IoU), so crowded thumbnails do not carry the label twice.
-            for (key, labels) in [("detections", \Image.detections), ("faces", \Image.faces)] {
-                for label in entry[key]?.array ?? [] {
-                    guard let index = label["index"]?.int, let error = label["error"]?.string,
-                          key == "detections" || error == "missed" else { continue }
-                    image[keyPath: labels][index] = "\(Self.abbreviations[error] ?? error) \(Formatting.fixed(label["iou"]?.double, 2))"
-                    counts[error, default: 0] += 1
-                }
+            for face in entry.faces where face.error == .missed {
+                image.faces[face.index] = label(face.error, iou: face.iou)
             }
             image.summary = TIDEAnalysis.ErrorType.allCases.compactMap { type in
                 counts[type.rawValue].map { "\($0) \(type.rawValue)" }
             }.joined(separator: ", ")
-            images[id] = image
+            images[entry.id] = image
         }
     }
 

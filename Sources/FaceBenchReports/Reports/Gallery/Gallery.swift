@@ -42,7 +42,7 @@ public struct Gallery {
                 continue
             }
             out += "<div class=\"thumbs\">\n"
-            let errors = ErrorLabels(detector.evaluations["errors"])
+            let errors = ErrorLabels(detector.evaluations.errors)
             for pick in picks {
                 let id = anchor + "-" + DetectorRegistry.sanitizedID(style.name) + "-\(pick.sample.id)"
                 out += figure(pick, id: id, detector: style.name, close: anchor, errors: errors.image(pick.sample.id))

@@ -13,15 +13,15 @@ extension Gallery {
     public mutating func landmarkHTML(_ comparison: DatasetComparison, dataset: Dataset, styles: [SeriesStyle]) -> String {
         var out = ""
         for ((entry, detector), style) in zip(comparison.series, styles) {
-            guard let faces = detector.evaluations["landmarks"]?["faces"]?.array, !faces.isEmpty else { continue }
-            let worst = faces.sorted { ($0["nme"]?.double ?? 0) > ($1["nme"]?.double ?? 0) }.prefix(imagesPerDetector)
+            guard let faces = detector.evaluations.landmarks?.faces, !faces.isEmpty else { continue }
+            let worst = faces.sorted { $0.nme > $1.nme }.prefix(imagesPerDetector)
             let recorded = RecordedSamples(entry.results.records, in: dataset)
             let byID = Dictionary(zip(recorded.samples.map(\.id), zip(recorded.samples, recorded.detections(of: detector.id)).map { $0 }),
                                   uniquingKeysWith: { first, _ in first })
             out += "<div class=\"gallery-row\"><h4><span class=\"swatch\" style=\"background:\(style.color)\"></span>\(HTMLText.escape(style.name))</h4>\n<div class=\"thumbs\">\n"
             for face in worst {
-                guard let id = face["image_id"]?.int, let index = face["face"]?.int, let (sample, found) = byID[id], index < sample.faces.count else { continue }
-                out += landmarkFigure(sample: sample, face: index, detections: found, nme: face["nme"]?.double, iou: entry.results.settings.iouThreshold)
+                guard let (sample, found) = byID[face.imageID], face.face < sample.faces.count else { continue }
+                out += landmarkFigure(sample: sample, face: face.face, detections: found, nme: face.nme, iou: entry.results.settings.iouThreshold)
             }
             out += "</div></div>\n"
         }

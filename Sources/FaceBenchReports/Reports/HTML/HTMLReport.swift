@@ -141,10 +141,10 @@ public struct HTMLReport {
 
     /// Each series' `sizes` result: stored, or computed from the records and the dataset
     /// by the same `sizes` evaluator `run` uses, so the two cannot differ.
-    func sizeResults(_ comparison: DatasetComparison, dataset: Dataset?) -> [JSONValue?] {
-        let evaluator = evaluators.first { $0.name == "sizes" }
+    func sizeResults(_ comparison: DatasetComparison, dataset: Dataset?) -> [SizeBreakdownResult?] {
+        let evaluator = evaluators.lazy.compactMap { $0 as? SizeBreakdown }.first
         return comparison.series.map { entry, detector in
-            if let stored = detector.evaluations["sizes"], stored["error"] == nil { return stored }
+            if let stored = detector.evaluations.sizes { return stored }
             guard let dataset, let evaluator else { return nil }
             let recorded = RecordedSamples(entry.results.records, in: dataset)
             var options = EvaluationOptions()

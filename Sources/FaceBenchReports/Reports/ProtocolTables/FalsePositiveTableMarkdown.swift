@@ -1,0 +1,22 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+
+/// The `fp_table` protocol's table: detection rate at each false-positive count, where the
+/// curve ends and the log-average miss rate, with the published reference row when present.
+enum FalsePositiveTableMarkdown {
+    static func markdown(_ results: [(detector: String, result: FalsePositiveTableResult)]) -> String {
+        let counts = results.first?.result.detectionRate.entries.map(\.name) ?? FalsePositiveTable.violaJones.counts.map { String($0) }
+        var table = MarkdownTable(headers: ["Detector"] + counts.map { "\($0) FP" } + ["Curve ends at", "LAMR"])
+        for (detector, result) in results {
+            let rates = counts.map { Formatting.percent(result.detectionRate[$0]) }
+            let end = "\(result.maxFalsePositives) FP, \(Formatting.percent(result.detectionRateAtMax))"
+            table.add([detector] + rates + [end, Formatting.percent(result.logAverageMissRate)])
+        }
+        if let reference = results.lazy.compactMap({ $0.result.reference }).first {
+            table.add([reference.name] + counts.map { Formatting.percent(reference.detectionRate[$0]) } + ["–", "–"])
+        }
+        let iou = results.first?.result.iouThreshold ?? 0.5
+        return "Detection rate at fixed numbers of false positives (IoU \(Formatting.fixed(iou, 2))):\n\n" + table.text
+            + "\n– = the detector never produces that many false positives, even with every detection it returned. LAMR: log-average miss rate over 10⁻²…10⁰ false positives per image (lower is better).\n"
+    }
+}

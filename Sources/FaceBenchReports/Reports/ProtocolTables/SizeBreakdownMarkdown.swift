@@ -1,0 +1,18 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+
+/// The `sizes` protocol's table: recall and AP per size bucket.
+enum SizeBreakdownMarkdown {
+    static func markdown(_ results: [(detector: String, result: SizeBreakdownResult)]) -> String {
+        let labels = (results.first?.result.buckets ?? []).map(\.label)
+        var table = MarkdownTable(headers: ["Detector"] + labels.map { "\($0) recall / AP" })
+        for (detector, result) in results {
+            let cells = result.buckets.map { "\(Formatting.percent($0.recall)) / \(Formatting.fixed($0.averagePrecision, 3))" }
+            table.add([detector] + cells + Array(repeating: "–", count: max(0, labels.count - cells.count)))
+        }
+        let faces = (results.first?.result.buckets ?? []).map { "\($0.label): \($0.faces)" }
+        let iou = results.first?.result.iouThreshold ?? 0.5
+        return "Recall and AP by face size (IoU \(Formatting.fixed(iou, 2))):\n\n" + table.text
+            + "\nh = face height in px; small/medium/large = COCO area ranges. Faces per bucket: \(faces.joined(separator: ", ")).\n"
+    }
+}
