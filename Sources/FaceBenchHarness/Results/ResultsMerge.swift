@@ -65,21 +65,15 @@ extension RunResults {
             evaluators: evaluators, evaluationOptions: options)
     }
 
-    /// The flavour the `wider` evaluations of these results name (MATLAB's in files from before
-    /// flavours were recorded); nil when none ran. `label` names the results in errors.
+    /// The flavour the `wider` evaluations of these results name; nil when none ran. `label`
+    /// names the results in errors.
     func widerFlavor(label: String) throws -> WIDERFlavor? {
-        var found: WIDERFlavor?
-        for detector in detectors {
-            guard let wider = detector.evaluations["wider"], wider["error"] == nil else { continue }
-            let text = wider["flavor"]?.string ?? WIDERFlavor.matlab.rawValue
-            guard let flavor = WIDERFlavor(rawValue: text) else {
-                throw FaceBenchError.failed("\(label): detector \(detector.id)'s wider evaluation names flavour '\(text)', expected \(WIDERFlavor.allCases.map(\.rawValue).joined(separator: " or "))")
-            }
-            if let found, found != flavor {
-                throw FaceBenchError.failed("\(label): its wider evaluations name both \(found.rawValue) and \(flavor.rawValue): not one run")
-            }
-            found = flavor
+        let flavors = detectors.flatMap { detector in
+            detector.evaluations.results.compactMap { result -> WIDERFlavor? in if case let .wider(wider) = result { wider.flavor } else { nil } }
         }
-        return found
+        if let first = flavors.first, let other = flavors.first(where: { $0 != first }) {
+            throw FaceBenchError.failed("\(label): its wider evaluations name both \(first.rawValue) and \(other.rawValue): not one run")
+        }
+        return flavors.first
     }
 }
