@@ -88,7 +88,7 @@ let package = Package(
         .target(name: "FaceBenchDlib", dependencies: ["FaceBenchModel", "CDlibShim"]),
 
         .target(name: "CFaceBenchPlugin"),
-        .target(name: "FaceBenchExternal", dependencies: ["FaceBenchModel", "FaceBenchEvaluation", "FaceBenchIO", "CFaceBenchPlugin"]),
+        .target(name: "FaceBenchExternal", dependencies: ["FaceBenchModel", "FaceBenchIO", "CFaceBenchPlugin"]),
 
         .target(
             name: "FaceBenchCLI",

@@ -22,10 +22,10 @@ enum FuzzTargets {
                 _ = try COCOResultsFile(bytes: bytes, path: "input.json")
             },
             FuzzTarget(name: "results-json", summary: "RunResults: a run's results.json", maxLength: text) { bytes in
-                _ = try RunResults(json: JSONReader.parse(bytes, path: "results.json"), path: "results.json")
+                _ = try JSONCoding.decode(RunResults.self, from: bytes, path: "results.json")
             },
             FuzzTarget(name: "baseline-json", summary: "BaselineFile: the regression gate's baseline.json", maxLength: text) { bytes in
-                _ = try BenchmarkSnapshot(json: JSONReader.parse(bytes, path: "baseline.json"), path: "baseline.json")
+                _ = try JSONCoding.decode(BenchmarkSnapshot.self, from: bytes, path: "baseline.json")
             },
             FuzzTarget(name: "run-log", summary: "RunLog.resume: a run's images.jsonl, resumed with the header it holds", maxLength: text) { bytes in
                 let folder = try scratch.folder("run")
@@ -33,15 +33,16 @@ enum FuzzTargets {
                 // Resuming needs the settings the log was started with: take them from its own
                 // first line, so the fuzzer reaches the records.
                 let firstLine = Array(bytes.prefix { $0 != 0x0A })
-                let header = (try? JSONReader.parse(firstLine, path: RunLog.fileName))?["header"] ?? .null
+                let stored = (try? JSONReader.parse(firstLine, path: RunLog.fileName))?["header"] ?? .null
+                guard let header = try? JSONCoding.decode(RunLog.Header.self, from: JSONWriter().bytes(stored), path: RunLog.fileName) else {
+                    return
+                }
                 let resumed = try RunLog.resume(directory: folder, header: header)
                 resumed.log.close()
             },
             FuzzTarget(name: "exec-reply", summary: "ExecProtocol: an exec program's handshake (first line) and response (second line)", maxLength: text) { bytes in
                 let lines = bytes.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).map(Array.init)
-                if let handshake = try? JSONReader.parse(lines[0], path: "handshake") {
-                    _ = try? ExecProtocol.Handshake(json: handshake)
-                }
+                _ = try? ExecProtocol.Handshake.decode(lines[0])
                 if lines.count > 1 { _ = try ExecProtocol.response(lines[1], expectedID: 1) }
             },
             FuzzTarget(name: "xml", summary: "XMLTree: the XML parser behind dlib, VOC and cascade files", maxLength: text) { bytes in

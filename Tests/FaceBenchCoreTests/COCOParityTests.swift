@@ -78,7 +78,7 @@ final class COCOParityTests: XCTestCase {
         }
         for entry in fixture["areas"]?.array ?? [] {
             let values = entry.array?.compactMap(\.double) ?? []
-            dataset.samples[Int(values[0]) - 1].faces[Int(values[1])].attributes["area"] = String(values[2])
+            dataset.samples[Int(values[0]) - 1].faces[Int(values[1])].annotatedArea = values[2]
         }
         var detections = [[Detection]](repeating: [], count: dataset.samples.count)
         for row in fixture["detections"]?.array ?? [] {

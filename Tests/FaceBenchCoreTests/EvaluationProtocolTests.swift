@@ -1,3 +1,4 @@
+import FaceBenchReports
 import XCTest
 @testable import FaceBenchReports
 @testable import FaceBenchEvaluation

@@ -26,7 +26,7 @@ final class FDDBDetectionFileTests: XCTestCase {
 
         let ellipses = try write("2002/08/26/big/img_265\n1\n67.36 44.51 -1.4764 105.25 87.2 0.9\n")
         let found = try XCTUnwrap(FDDBDetectionFile.read(ellipses, for: dataset)[2]?.first)
-        XCTAssertEqual(FDDBDetectionFile.ellipse(of: found), Ellipse(majorRadius: 67.36, minorRadius: 44.51, angle: -1.4764, centerX: 105.25, centerY: 87.2))
+        XCTAssertEqual(found.ellipse, Ellipse(majorRadius: 67.36, minorRadius: 44.51, angle: -1.4764, centerX: 105.25, centerY: 87.2))
         XCTAssertEqual(found.score, 0.9)
         XCTAssertEqual(found.box, Ellipse(majorRadius: 67.36, minorRadius: 44.51, angle: -1.4764, centerX: 105.25, centerY: 87.2).boundingBox)
     }

@@ -61,7 +61,7 @@ final class ReportFormatsTests: XCTestCase {
     }
 
     func testJSONTablesCarryDirectionsAndBestRows() throws {
-        let json = try JSONReader.parse(JSONWriter().bytes(JSONReport.document(single)), path: "report.json")
+        let json = try JSONReader.parse(JSONWriter().bytes(try JSONReport.document(single)), path: "report.json")
         XCTAssertEqual(json["schema"]?.string, "facebench.report/1")
         let tables = try XCTUnwrap(json["tables"]?.array)
         XCTAssertEqual(tables.map { $0["metric_set"]?.string }, ["summary", "sizes"])

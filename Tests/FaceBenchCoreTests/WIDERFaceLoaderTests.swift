@@ -15,13 +15,13 @@ final class WIDERFaceLoaderTests: XCTestCase {
         XCTAssertEqual(fromMAT.samples.map(\.name), fromText.samples.map(\.name))
         for (a, b) in zip(fromMAT.samples, fromText.samples) {
             XCTAssertEqual(a.faces.map(\.box), b.faces.map(\.box), a.name)
-            XCTAssertEqual(a.faces.map { $0.attributes["blur"] }, b.faces.map { $0.attributes["blur"] }, a.name)
+            XCTAssertEqual(a.faces.map { $0.widerLabels?.blur }, b.faces.map { $0.widerLabels?.blur }, a.name)
         }
         let first = fromMAT.samples[0]
         XCTAssertEqual(first.name, "0--Parade/0_Parade_marchingband_1_465.jpg")
         XCTAssertEqual(first.attributes["event"], "0--Parade")
         XCTAssertEqual(first.faces[0].box, Box(x: 345, y: 211, width: 4, height: 4))
-        XCTAssertEqual(first.faces[1].attributes["invalid"], "1")
+        XCTAssertEqual(first.faces[1].widerLabels?.invalid, true)
     }
 
     /// Subset sizes as the official keep lists give them (counted with scipy).
@@ -29,8 +29,8 @@ final class WIDERFaceLoaderTests: XCTestCase {
         let dataset = try WIDERFaceLoader.load(root: TestData.file("wider-val-gt"), name: "wider-val", zlib: TestData.zlib)
         var counts: [String: Int] = [:]
         for face in dataset.samples.flatMap(\.faces) {
-            counts[face.attributes["difficulty"] ?? "none", default: 0] += 1
-            XCTAssertEqual(face.ignore, face.attributes["difficulty"] == nil)
+            counts[face.widerDifficulty?.rawValue ?? "none", default: 0] += 1
+            XCTAssertEqual(face.ignore, face.widerDifficulty == nil)
         }
         XCTAssertEqual(counts["easy"], 7211)
         XCTAssertEqual((counts["easy"] ?? 0) + (counts["medium"] ?? 0), 13319)

@@ -108,7 +108,7 @@ final class WIDEROfficialEvaluationTests: XCTestCase {
     }
 
     func testEvaluatorRefusesWhatItCannotScore() throws {
-        let face = Face(box: Box(x: 1.5, y: 2, width: 10, height: 10), attributes: ["difficulty": "easy"])
+        let face = Face(box: Box(x: 1.5, y: 2, width: 10, height: 10), widerDifficulty: .easy)
         let dataset = Dataset(name: "t", format: "wider", root: "/gt", annotationFiles: [], samples: [Sample(id: 1, name: "e/a.jpg", faces: [face])])
         XCTAssertThrowsError(try WIDEREvaluator().evaluate(dataset: dataset, samples: dataset.samples, detections: [[]], options: EvaluationOptions())) { error in
             XCTAssertEqual("\(error)", "/gt: e/a.jpg face 1: WIDER ground truth must be whole pixels (the official files are int32), found [1.5, 2.0, 10.0, 10.0]")

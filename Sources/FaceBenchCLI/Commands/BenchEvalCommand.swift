@@ -1,3 +1,4 @@
+import FaceBenchReports
 import FaceBenchModel
 import FaceBenchEvaluation
 import FaceBenchIO
@@ -92,7 +93,7 @@ enum BenchEvalCommand: FaceBenchCommand {
                     "folder": JSONValue(workload), "seed": JSONValue(seed), "results_bytes": JSONValue(fileSize),
                     "detections": JSONValue(detectionCount),
                 ]),
-                "environment": environment.json,
+                "environment": try JSONValueCoding.encode(environment),
                 "tools": .array(timings.enumerated().map { index, timing in
                     .object([
                         "tool": JSONValue(timing.tool), "version": JSONValue(timing.version), "runs": JSONValue(timing.runs),

@@ -1,6 +1,7 @@
 import FaceBenchCodecs
 import FaceBenchModel
 import FaceBenchEvaluation
+import FaceBenchIO
 import FaceBenchReports
 import FaceBenchDlib
 import FaceBenchOpenCV
@@ -71,7 +72,7 @@ enum DetectCommand: FaceBenchCommand {
                 match: sample.map { GreedyMatcher.match(found, to: $0.faces) }))
         }
         if format == "json" {
-            StandardStreams.output(JSONWriter().string(json(path: path, decoded: decoded, sample: sample, outcomes: outcomes)) + "\n")
+            StandardStreams.output(JSONWriter().string(try json(path: path, decoded: decoded, sample: sample, outcomes: outcomes)) + "\n")
         } else {
             StandardStreams.output(text(path: path, decoded: decoded, sample: sample, outcomes: outcomes))
         }
@@ -140,16 +141,16 @@ enum DetectCommand: FaceBenchCommand {
         return out
     }
 
-    static func json(path: String, decoded: DecodedImage, sample: Sample?, outcomes: [Outcome]) -> JSONValue {
+    static func json(path: String, decoded: DecodedImage, sample: Sample?, outcomes: [Outcome]) throws -> JSONValue {
         var result: JSONObject = [
             "image": JSONValue(path), "width": JSONValue(decoded.width), "height": JSONValue(decoded.height),
         ]
         if let sample { result["faces"] = JSONValue(sample.faces.count) }
-        result["detectors"] = .array(outcomes.map { outcome in
+        result["detectors"] = .array(try outcomes.map { outcome in
             var entry: JSONObject = [
                 "id": JSONValue(outcome.info.id), "spec": JSONValue(outcome.info.spec),
                 "load_ms": JSONValue(outcome.loadMilliseconds), "latency_ms": JSONValue(outcome.latencyMilliseconds),
-                "detections": .array(outcome.detections.map(\.json)),
+                "detections": try JSONValueCoding.encode(outcome.detections),
             ]
             if let match = outcome.match, let sample {
                 entry["evaluation"] = .object([

@@ -1,3 +1,4 @@
+import FaceBenchReports
 import FaceBenchModel
 import FaceBenchEvaluation
 import FaceBenchDlib

@@ -1,3 +1,4 @@
+import FaceBenchReports
 import FaceBenchCascade
 import FaceBenchCodecs
 import FaceBenchModel

@@ -55,7 +55,7 @@ enum ReportCommand: FaceBenchCommand {
             switch format {
             case "markdown": bytes = Array(MarkdownReport.document(comparisons, evaluators: toolbox.evaluators).utf8)
             case "csv": bytes = Array(CSVReport.document(comparisons).utf8)
-            case "json": bytes = JSONWriter().bytes(JSONReport.document(comparisons)) + [0x0A]
+            case "json": bytes = JSONWriter().bytes(try JSONReport.document(comparisons)) + [0x0A]
             default:
                 var report = html(for: sources.map(\.results), toolbox: toolbox, galleryImages: galleryImages, imageSide: imageSide)
                 bytes = Array(report.document(comparisons).utf8)

@@ -1,5 +1,4 @@
 import FaceBenchModel
-import FaceBenchEvaluation
 import Foundation
 
 /// `exec:[--timeout=S] [--startup-timeout=S] COMMAND…`: a detector in another program,

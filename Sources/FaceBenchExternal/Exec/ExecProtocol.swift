@@ -1,5 +1,4 @@
 import FaceBenchModel
-import FaceBenchEvaluation
 import FaceBenchIO
 
 /// The messages of `facebench.exec/1`, the JSON-lines protocol between FaceBench and an
@@ -10,7 +9,7 @@ enum ExecProtocol {
     static let version = "facebench.exec/1"
 
     /// The program's first line: who it is and how it wants images.
-    struct Handshake: Equatable, Sendable {
+    struct Handshake: Decodable, Equatable, Sendable {
         enum Input: String, Sendable {
             /// Requests carry the image file's path; the program decodes it.
             case path
@@ -25,37 +24,78 @@ enum ExecProtocol {
         var input: Input
         var scoreMeaning: String?
 
-        init(json: JSONValue) throws(ExecFailure) {
-            guard json.object != nil else { throw .garbage("the handshake is not a JSON object") }
-            guard let protocolName = json["protocol"]?.string else {
+        enum CodingKeys: String, CodingKey {
+            case name, version, parameters, input, scoreMeaning = "score"
+        }
+
+        /// `version` and the parameters' values may be any scalar; they are kept as text.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            guard !name.isEmpty else {
+                throw DecodingError.dataCorruptedError(forKey: .name, in: container, debugDescription: "must not be empty")
+            }
+            version = try container.decodeIfPresent(JSONValue.self, forKey: .version)?.scalarText ?? ""
+            let stated = container.contains(.parameters) ? try container.decodeObject(forKey: .parameters) : JSONObject()
+            parameters = stated.pairs.map { DetectorInfo.Parameter(name: $0.key, value: $0.value.scalarText ?? "") }
+            let inputName = try container.decodeIfPresent(String.self, forKey: .input) ?? Input.path.rawValue
+            guard let input = Input(rawValue: inputName) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .input, in: container, debugDescription: "must be \"path\" or \"pixels\", not \"\(inputName)\"")
+            }
+            self.input = input
+            scoreMeaning = try container.decodeIfPresent(String.self, forKey: .scoreMeaning)
+        }
+
+        /// The handshake line: the protocol is checked first, so a program speaking another
+        /// version is told so whatever else its handshake holds.
+        static func decode(_ line: [UInt8]) throws(ExecFailure) -> Handshake {
+            let document: JSONValue
+            do {
+                document = try JSONReader.parse(line, path: "handshake")
+            } catch {
+                throw .garbage("the handshake is not JSON (\(error)): \(preview(line))")
+            }
+            guard document.object != nil else { throw .garbage("the handshake is not a JSON object") }
+            guard let protocolName = document["protocol"]?.string else {
                 throw .garbage("the handshake has no \"protocol\" (expected \"\(ExecProtocol.version)\")")
             }
             guard protocolName == ExecProtocol.version else {
                 throw .incompatible("the program speaks \(protocolName); this FaceBench speaks \(ExecProtocol.version)")
             }
-            guard let name = json["name"]?.string, !name.isEmpty else { throw .garbage("the handshake needs a non-empty \"name\"") }
-            self.name = name
-            version = json["version"]?.scalarText ?? ""
-            parameters = (json["parameters"]?.object?.pairs ?? []).map {
-                DetectorInfo.Parameter(name: $0.key, value: $0.value.scalarText ?? "")
-            }
-            let inputName = json["input"]?.string ?? Input.path.rawValue
-            guard let input = Input(rawValue: inputName) else {
-                throw .garbage("handshake \"input\" must be \"path\" or \"pixels\", not \"\(inputName)\"")
-            }
-            self.input = input
-            scoreMeaning = json["score"]?.string
+            return try ExecProtocol.decode(Handshake.self, document: document, line: line, path: "handshake")
         }
     }
 
     /// One image to detect faces in.
-    static func request(id: Int, input: DetectorInput, pixelsPath: String?) -> [UInt8] {
-        var object: JSONObject = [
-            "id": JSONValue(id), "image": JSONValue(input.path), "name": JSONValue(input.name),
-            "width": JSONValue(input.image.width), "height": JSONValue(input.image.height),
-        ]
-        if let pixelsPath { object["pixels"] = JSONValue(pixelsPath) }
-        return JSONWriter(indent: nil).bytes(.object(object)) + [0x0A]
+    struct Request: Encodable {
+        var id: Int
+        /// Null for images that are not files.
+        var image: String?
+        var name: String
+        var width: Int
+        var height: Int
+        var pixels: String?
+
+        enum CodingKeys: String, CodingKey {
+            case id, image, name, width, height, pixels
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(image, forKey: .image)
+            try container.encode(name, forKey: .name)
+            try container.encode(width, forKey: .width)
+            try container.encode(height, forKey: .height)
+            try container.encodeIfPresent(pixels, forKey: .pixels)
+        }
+    }
+
+    static func request(id: Int, input: DetectorInput, pixelsPath: String?) throws -> [UInt8] {
+        let request = Request(
+            id: id, image: input.path, name: input.name, width: input.image.width, height: input.image.height, pixels: pixelsPath)
+        return try JSONCoding.bytes(request, indent: nil) + [0x0A]
     }
 
     /// The program's answer to request `id`.
@@ -65,51 +105,46 @@ enum ExecProtocol {
         case error(String)
     }
 
+    /// What a response line holds; `faces` or `error` is checked once `id` is.
+    struct ResponseMessage: Decodable {
+        var id: Int
+        var error: String?
+        var faces: [Detection]?
+        var inferenceMilliseconds: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case id, error, faces, inferenceMilliseconds = "inference_ms"
+        }
+    }
+
     static func response(_ line: [UInt8], expectedID: Int) throws(ExecFailure) -> Response {
-        let json: JSONValue
+        let document: JSONValue
         do {
-            json = try JSONReader.parse(line, path: "response")
+            document = try JSONReader.parse(line, path: "response")
         } catch {
             throw .garbage("response is not JSON (\(error)): \(preview(line))")
         }
-        guard json.object != nil else { throw .garbage("response is not a JSON object: \(preview(line))") }
-        guard let id = json["id"]?.int else { throw .garbage("response has no integer \"id\": \(preview(line))") }
-        guard id == expectedID else { throw .garbage("response \"id\" is \(id), expected \(expectedID)") }
-        if let message = json["error"]?.string { return .error(message) }
-        guard let faces = json["faces"]?.array else {
+        guard document.object != nil else { throw .garbage("response is not a JSON object: \(preview(line))") }
+        let message = try decode(ResponseMessage.self, document: document, line: line, path: "response")
+        guard message.id == expectedID else { throw .garbage("response \"id\" is \(message.id), expected \(expectedID)") }
+        if let error = message.error { return .error(error) }
+        guard let faces = message.faces else {
             throw .garbage("response needs \"faces\" (a list) or \"error\": \(preview(line))")
         }
-        let detections = try faces.enumerated().map { index, face throws(ExecFailure) in try detection(face, field: "faces[\(index)]") }
-        var inference: Double?
-        if let value = json["inference_ms"], !value.isNull {
-            guard let number = value.double, number >= 0 else { throw .garbage("\"inference_ms\" must be a number >= 0") }
-            inference = number
+        for (index, face) in faces.enumerated() where face.box.width < 0 || face.box.height < 0 {
+            throw .garbage("faces[\(index)].box must be [x, y, width, height] with width, height >= 0")
         }
-        return .faces(detections, inferenceMilliseconds: inference)
+        if let inference = message.inferenceMilliseconds, inference < 0 { throw .garbage("\"inference_ms\" must be a number >= 0") }
+        return .faces(faces, inferenceMilliseconds: message.inferenceMilliseconds)
     }
 
-    static func detection(_ face: JSONValue, field: String) throws(ExecFailure) -> Detection {
-        guard let box = face["box"]?.array?.compactMap(\.double), box.count == 4,
-              box.allSatisfy(\.isFinite), box[2] >= 0, box[3] >= 0 else {
-            throw .garbage("\(field).box must be [x, y, width, height] with width, height >= 0")
+    /// A message that is JSON but not what the protocol says: the field and the line's start.
+    static func decode<T: Decodable>(_ type: T.Type, document: JSONValue, line: [UInt8], path: String) throws(ExecFailure) -> T {
+        do {
+            return try JSONCoding.decode(type, document: document, bytes: line, path: path)
+        } catch {
+            throw .garbage("\(error): \(preview(line))")
         }
-        guard let score = face["score"]?.double else { throw .garbage("\(field).score must be a number") }
-        var landmarks: [Point]?
-        if let points = face["landmarks"], !points.isNull {
-            guard let list = points.array else { throw .garbage("\(field).landmarks must be a list of [x, y]") }
-            landmarks = try list.enumerated().map { index, point throws(ExecFailure) in
-                guard let xy = point.array?.compactMap(\.double), xy.count == 2 else {
-                    throw .garbage("\(field).landmarks[\(index)] must be [x, y]")
-                }
-                return Point(x: xy[0], y: xy[1])
-            }
-        }
-        var attributes: [String: String] = [:]
-        for (key, value) in face["attributes"]?.object?.pairs ?? [] {
-            attributes[key] = value.scalarText ?? JSONWriter(indent: nil).string(value)
-        }
-        return Detection(box: Box(x: box[0], y: box[1], width: box[2], height: box[3]), score: score,
-                         landmarks: landmarks, attributes: attributes)
     }
 
     /// The start of a line for error messages.

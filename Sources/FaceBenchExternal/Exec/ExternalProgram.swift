@@ -32,12 +32,9 @@ struct ExternalProgram: Sendable {
         switch process.readLine(deadline: deadline, limit: Self.lineLimit) {
         case let .line(line):
             do {
-                let json = try JSONReader.parse(line, path: "handshake")
-                return ExecSession(process: process, handshake: try ExecProtocol.Handshake(json: json))
-            } catch let error as ExecFailure {
-                failure = error
+                return ExecSession(process: process, handshake: try ExecProtocol.Handshake.decode(line))
             } catch {
-                failure = .garbage("the handshake is not JSON (\(error)): \(ExecProtocol.preview(line))")
+                failure = error
             }
         case .endOfOutput:
             failure = .died(process.exitDescription(within: 2) ?? "closed its stdout")

@@ -39,7 +39,7 @@ final class ExternalProgramDetector: FaceDetector {
         nextRequest += 1
         do {
             if let pixels { try pixels.store(input.image) }
-            let request = ExecProtocol.request(id: id, input: input, pixelsPath: pixels?.path)
+            let request = try ExecProtocol.request(id: id, input: input, pixelsPath: pixels?.path)
             switch try session.exchange(request, id: id, timeout: program.imageTimeout) {
             case let .faces(faces, inference):
                 lastReportedMilliseconds = inference

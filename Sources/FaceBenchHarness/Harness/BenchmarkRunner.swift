@@ -60,15 +60,12 @@ public final class BenchmarkRunner: Sendable {
     }
 
     /// What must be equal for a log to be resumed.
-    var logHeader: JSONValue {
+    var logHeader: RunLog.Header {
         let c = configuration
-        return .object([
-            "dataset": JSONValue(c.dataset.name), "format": JSONValue(c.dataset.format),
-            "annotation_files": JSONValue(c.dataset.annotationFiles), "images": JSONValue(c.dataset.samples.count),
-            "detectors": .array(c.factories.map { .object(["id": JSONValue($0.info.id), "spec": JSONValue($0.info.spec)]) }),
-            "warmup": JSONValue(c.settings.warmup), "repetitions": JSONValue(c.settings.repetitions),
-            "shard": JSONValue(c.settings.shard?.description),
-        ])
+        return RunLog.Header(
+            dataset: c.dataset.name, format: c.dataset.format, annotationFiles: c.dataset.annotationFiles,
+            images: c.dataset.samples.count, detectors: c.factories.map { RunLog.Header.Detector(id: $0.info.id, spec: $0.info.spec) },
+            warmup: c.settings.warmup, repetitions: c.settings.repetitions, shard: c.settings.shard?.description)
     }
 
     /// Runs everything not already in the log and returns the scored results (written to

@@ -95,31 +95,6 @@ public struct RunEnvironment: Sendable, Equatable {
         return dirty ? head + "-dirty" : head
     }
 
-    public var json: JSONValue {
-        .object([
-            "hostname": JSONValue(hostname), "cpu": JSONValue(cpuModel), "cores": JSONValue(cores),
-            "os": JSONValue(operatingSystem), "kernel": JSONValue(kernel), "swift": JSONValue(swiftVersion),
-            "build": JSONValue(buildConfiguration), "libraries": JSONValue(libraries),
-            "facebench": JSONValue(faceBenchVersion), "commit": JSONValue(commit), "date": JSONValue(date),
-        ])
-    }
-
-    public init(json: JSONValue) {
-        hostname = json["hostname"]?.string ?? ""
-        cpuModel = json["cpu"]?.string ?? ""
-        cores = json["cores"]?.int ?? 0
-        operatingSystem = json["os"]?.string ?? ""
-        kernel = json["kernel"]?.string ?? ""
-        swiftVersion = json["swift"]?.string ?? ""
-        buildConfiguration = json["build"]?.string ?? ""
-        var libraries: [String: String] = [:]
-        for (key, value) in json["libraries"]?.object?.pairs ?? [] { libraries[key] = value.string ?? "" }
-        self.libraries = libraries
-        faceBenchVersion = json["facebench"]?.string ?? ""
-        commit = json["commit"]?.string ?? ""
-        date = json["date"]?.string ?? ""
-    }
-
     public init(
         hostname: String, cpuModel: String, cores: Int, operatingSystem: String, kernel: String, swiftVersion: String,
         buildConfiguration: String, libraries: [String: String], faceBenchVersion: String, commit: String, date: String
@@ -135,5 +110,12 @@ public struct RunEnvironment: Sendable, Equatable {
         self.faceBenchVersion = faceBenchVersion
         self.commit = commit
         self.date = date
+    }
+}
+
+extension RunEnvironment: Codable {
+    enum CodingKeys: String, CodingKey {
+        case hostname, cpuModel = "cpu", cores, operatingSystem = "os", kernel, swiftVersion = "swift"
+        case buildConfiguration = "build", libraries, faceBenchVersion = "facebench", commit, date
     }
 }

@@ -40,7 +40,7 @@ public final class RunLog: @unchecked Sendable {
     }
 
     /// Starts a new log, replacing none: it is an error if the folder already has one.
-    public static func create(directory: String, header: JSONValue) throws -> RunLog {
+    public static func create(directory: String, header: Header) throws -> RunLog {
         try FileIO.createDirectory(directory)
         let path = directory + "/" + fileName
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
@@ -52,13 +52,13 @@ public final class RunLog: @unchecked Sendable {
             throw FaceBenchError.io(path: path, reason: "cannot create run log: \(String(cString: strerror(errno)))")
         }
         let log = RunLog(path: path, descriptor: fd)
-        try log.append(.object(["facebench_log": JSONValue(version), "header": header]))
+        try log.append(HeaderLine(version: version, header: header))
         return log
     }
 
     /// Reopens an existing log, returning the records it holds. Fails if the header differs
     /// from `header` (naming the fields that differ) or a line in the middle is corrupt.
-    public static func resume(directory: String, header: JSONValue) throws -> (log: RunLog, records: [ImageRecord]) {
+    public static func resume(directory: String, header: Header) throws -> (log: RunLog, records: [ImageRecord]) {
         let path = directory + "/" + fileName
         let bytes = try FileIO.read(path)
         var lines: [ArraySlice<UInt8>] = []
@@ -71,12 +71,14 @@ public final class RunLog: @unchecked Sendable {
         }
         // Text after the last newline is a line cut short by a crash: drop it.
         guard let first = lines.first else { throw FaceBenchError.malformed(path: path, location: "line 1", reason: "no header") }
-        let stored = try JSONReader.parse(Array(first), path: path)
-        guard stored["facebench_log"]?.int == version, let storedHeader = stored["header"] else {
-            throw FaceBenchError.malformed(path: path, location: "line 1", reason: "not a FaceBench run log")
+        let stored = try JSONCoding.decode(HeaderLine.self, from: Array(first), path: path, line: 1)
+        guard stored.version == version else {
+            throw FaceBenchError.malformed(path: path, location: "line 1", reason: "not a FaceBench run log (version \(version))")
         }
+        let storedHeader = stored.header
         if storedHeader != header {
-            let differing = (header.object?.keys ?? []).filter { storedHeader[$0] != header[$0] }
+            let stored = try JSONValueCoding.encode(storedHeader), current = try JSONValueCoding.encode(header)
+            let differing = (current.object?.keys ?? []).filter { stored[$0] != current[$0] }
             throw FaceBenchError.usage(
                 "--resume: the run in \(directory) was started with different settings (\(differing.joined(separator: ", "))); "
                     + "resume with the same command line, or start a new run in another --out")
@@ -84,8 +86,7 @@ public final class RunLog: @unchecked Sendable {
         var records: [ImageRecord] = []
         var seen = Set<Int>()
         for (offset, line) in lines.dropFirst().enumerated() where !line.isEmpty {
-            let field = "line \(offset + 2)"
-            let record = try ImageRecord(json: try JSONReader.parse(Array(line), path: path, firstLine: offset + 2), path: path, field: field)
+            let record = try JSONCoding.decode(ImageRecord.self, from: Array(line), path: path, line: offset + 2)
             // An image logged twice (a crash between its write and the next) keeps its first record.
             if seen.insert(record.sampleID).inserted { records.append(record) }
         }
@@ -97,11 +98,11 @@ public final class RunLog: @unchecked Sendable {
     }
 
     public func append(_ record: ImageRecord) throws {
-        try append(record.json)
+        try append(record as any Encodable)
     }
 
-    func append(_ value: JSONValue) throws {
-        let line = Array(JSONWriter(indent: nil).string(value).utf8) + [0x0A]
+    func append(_ value: any Encodable) throws {
+        let line = try JSONCoding.bytes(value, indent: nil) + [0x0A]
         try lock.withLock {
             var written = 0
             while written < line.count {
@@ -135,6 +136,81 @@ public final class RunLog: @unchecked Sendable {
     }
 
     deinit { close() }
+}
+
+extension RunLog {
+    /// Everything that must match for a log to be resumed.
+    public struct Header: Codable, Equatable, Sendable {
+        public var dataset: String
+        public var format: String
+        public var annotationFiles: [String]
+        public var images: Int
+        public var detectors: [Detector]
+        public var warmup: Int
+        public var repetitions: Int
+        /// `K/N`, or nil for the whole dataset.
+        public var shard: String?
+
+        public struct Detector: Codable, Equatable, Sendable {
+            public var id: String
+            public var spec: String
+
+            public init(id: String, spec: String) {
+                self.id = id
+                self.spec = spec
+            }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case dataset, format, annotationFiles = "annotation_files", images, detectors, warmup, repetitions, shard
+        }
+
+        public init(
+            dataset: String, format: String, annotationFiles: [String], images: Int, detectors: [Detector], warmup: Int,
+            repetitions: Int, shard: String?
+        ) {
+            self.dataset = dataset
+            self.format = format
+            self.annotationFiles = annotationFiles
+            self.images = images
+            self.detectors = detectors
+            self.warmup = warmup
+            self.repetitions = repetitions
+            self.shard = shard
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(dataset, forKey: .dataset)
+            try container.encode(format, forKey: .format)
+            try container.encode(annotationFiles, forKey: .annotationFiles)
+            try container.encode(images, forKey: .images)
+            try container.encode(detectors, forKey: .detectors)
+            try container.encode(warmup, forKey: .warmup)
+            try container.encode(repetitions, forKey: .repetitions)
+            try container.encode(shard, forKey: .shard)
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(
+                dataset: try container.decode(String.self, forKey: .dataset), format: try container.decode(String.self, forKey: .format),
+                annotationFiles: try container.decode([String].self, forKey: .annotationFiles),
+                images: try container.decode(Int.self, forKey: .images), detectors: try container.decode([Detector].self, forKey: .detectors),
+                warmup: try container.decode(Int.self, forKey: .warmup), repetitions: try container.decode(Int.self, forKey: .repetitions),
+                shard: try container.decode(String?.self, forKey: .shard))
+        }
+    }
+}
+
+/// The log's first line: `{"facebench_log": 1, "header": {…}}`.
+struct HeaderLine: Codable {
+    var version: Int
+    var header: RunLog.Header
+
+    enum CodingKeys: String, CodingKey {
+        case version = "facebench_log", header
+    }
 }
 
 private final class WeakLogBox: @unchecked Sendable {

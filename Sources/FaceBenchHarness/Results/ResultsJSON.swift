@@ -5,222 +5,370 @@ import FaceBenchIO
 /// `results.json`: writing and reading back. The keys are documented in
 /// docs/results-schema.md; scripts rely on `detectors[].{id, spec, metrics.{ap50, precision,
 /// recall, f1, mean_iou, tp, fp, missed}, latency_ms.{p50, p90, p99}, images_per_second,
-/// load_ms}`.
-extension RunResults {
-    public var json: JSONValue {
-        var object: JSONObject = ["schema": JSONValue(Self.schema)]
-        object["environment"] = environment?.json ?? .null
-        if environments.count > 1 { object["machines"] = .array(environments.map(\.json)) }
-        object["settings"] = settings.json
-        object["interrupted"] = JSONValue(interrupted)
-        object["dataset"] = dataset.json
-        object["decode"] = .object(["library": JSONValue(decoderLibrary), "latency_ms": decodeLatency?.json ?? .null])
-        object["detectors"] = .array(detectors.map(\.json))
-        object["images"] = .array(records.map(\.json))
-        return .object(object)
+/// load_ms}`. Every key is required on reading (null where the schema allows it), so a file
+/// cut or edited by hand fails with the field's path instead of reading as zeros.
+extension RunResults: Codable {
+    enum CodingKeys: String, CodingKey {
+        case schema, schemaVersion = "schema_version", environment, machines, settings, interrupted, dataset, decode, detectors
+        case records = "images"
     }
 
-    public init(json: JSONValue, path: String) throws {
-        guard json["schema"]?.string == Self.schema else {
-            throw FaceBenchError.malformed(path: path, location: "schema", reason: "not a FaceBench results file (expected schema \(Self.schema))")
+    enum DecodeKeys: String, CodingKey {
+        case library, latency = "latency_ms"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.schema, forKey: .schema)
+        try container.encode(Self.schemaVersion, forKey: .schemaVersion)
+        try container.encode(environment, forKey: .environment)
+        if environments.count > 1 { try container.encode(environments, forKey: .machines) }
+        try container.encode(settings, forKey: .settings)
+        try container.encode(interrupted, forKey: .interrupted)
+        try container.encode(dataset, forKey: .dataset)
+        var decode = container.nestedContainer(keyedBy: DecodeKeys.self, forKey: .decode)
+        try decode.encode(decoderLibrary, forKey: .library)
+        try decode.encode(decodeLatency, forKey: .latency)
+        try container.encode(detectors, forKey: .detectors)
+        try container.encode(records, forKey: .records)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let schema = try container.decode(String.self, forKey: .schema)
+        guard schema == Self.schema else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .schema, in: container, debugDescription: "not a FaceBench results file (expected schema \(Self.schema))")
         }
-        guard let datasetJSON = json["dataset"], let detectorsJSON = json["detectors"]?.array else {
-            throw FaceBenchError.malformed(path: path, location: nil, reason: "missing 'dataset' or 'detectors'")
+        // Layout 0.1 (FaceBench 0.1.0) has no version field and the same keys.
+        let version = try container.decodeIfPresent(String.self, forKey: .schemaVersion) ?? "0.1"
+        guard Self.readableSchemaVersions.contains(version) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .schemaVersion, in: container,
+                debugDescription: "layout \(version) is not one this FaceBench reads (\(Self.readableSchemaVersions.joined(separator: ", ")))")
         }
-        if let machines = json["machines"]?.array {
-            environments = machines.map(RunEnvironment.init(json:))
+        if container.contains(.machines) {
+            environments = try container.decode([RunEnvironment].self, forKey: .machines)
         } else {
-            environments = json["environment"].map { $0.isNull ? [] : [RunEnvironment(json: $0)] } ?? []
+            environments = try container.decode(RunEnvironment?.self, forKey: .environment).map { [$0] } ?? []
         }
-        settings = try RunSettings(json: json["settings"] ?? .null, path: path)
-        interrupted = json["interrupted"]?.bool ?? false
-        dataset = DatasetSummary(json: datasetJSON)
-        decoderLibrary = json["decode"]?["library"]?.string
-        decodeLatency = json["decode"]?["latency_ms"].flatMap(LatencySummary.init(json:))
-        detectors = try detectorsJSON.enumerated().map { try DetectorResult(json: $1, path: path, field: "detectors[\($0)]") }
-        records = try (json["images"]?.array ?? []).enumerated().map { try ImageRecord(json: $1, path: path, field: "images[\($0)]") }
+        settings = try container.decode(RunSettings.self, forKey: .settings)
+        interrupted = try container.decode(Bool.self, forKey: .interrupted)
+        dataset = try container.decode(DatasetSummary.self, forKey: .dataset)
+        let decode = try container.nestedContainer(keyedBy: DecodeKeys.self, forKey: .decode)
+        decoderLibrary = try decode.decode(String?.self, forKey: .library)
+        decodeLatency = try decode.decode(LatencySummary?.self, forKey: .latency)
+        detectors = try container.decode([DetectorResult].self, forKey: .detectors)
+        records = try container.decode([ImageRecord].self, forKey: .records)
     }
 
     public static func read(_ path: String) throws -> RunResults {
-        try RunResults(json: try JSONReader.parse(file: path), path: path)
+        try JSONCoding.decode(RunResults.self, file: path)
     }
 
     public func write(to path: String) throws {
-        try FileIO.writeAtomically(JSONWriter().bytes(json) + [0x0A], to: path)
+        try FileIO.writeAtomically(JSONCoding.bytes(self) + [0x0A], to: path)
     }
 }
 
-extension RunSettings {
-    public var json: JSONValue {
-        .object([
-            "iou_threshold": JSONValue(iouThreshold), "warmup": JSONValue(warmup), "repetitions": JSONValue(repetitions),
-            "throughput_threads": .array(throughputThreads.map { JSONValue($0) }), "native_threads": JSONValue(nativeThreads),
-            "shard": JSONValue(shard?.description),
-        ])
+extension RunSettings: Codable {
+    enum CodingKeys: String, CodingKey {
+        case iouThreshold = "iou_threshold", warmup, repetitions, throughputThreads = "throughput_threads"
+        case nativeThreads = "native_threads", shard
     }
 
-    public init(json: JSONValue, path: String) throws {
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeNumber(iouThreshold, forKey: .iouThreshold)
+        try container.encode(warmup, forKey: .warmup)
+        try container.encode(repetitions, forKey: .repetitions)
+        try container.encode(throughputThreads, forKey: .throughputThreads)
+        try container.encode(nativeThreads, forKey: .nativeThreads)
+        try container.encode(shard?.description, forKey: .shard)
+    }
+
+    public init(from decoder: any Decoder) throws {
         self.init()
-        iouThreshold = json["iou_threshold"]?.double ?? iouThreshold
-        warmup = json["warmup"]?.int ?? warmup
-        repetitions = json["repetitions"]?.int ?? repetitions
-        throughputThreads = json["throughput_threads"]?.array?.compactMap(\.int) ?? []
-        nativeThreads = json["native_threads"]?.int ?? nativeThreads
-        if let text = json["shard"]?.string {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        iouThreshold = try container.decode(Double.self, forKey: .iouThreshold)
+        warmup = try container.decode(Int.self, forKey: .warmup)
+        repetitions = try container.decode(Int.self, forKey: .repetitions)
+        throughputThreads = try container.decode([Int].self, forKey: .throughputThreads)
+        nativeThreads = try container.decode(Int.self, forKey: .nativeThreads)
+        if let text = try container.decode(String?.self, forKey: .shard) {
             do { shard = try Shard(parsing: text) } catch {
-                throw FaceBenchError.malformed(path: path, location: "settings.shard", reason: "'\(text)' is not K/N")
+                throw DecodingError.dataCorruptedError(forKey: .shard, in: container, debugDescription: "'\(text)' is not K/N")
             }
         }
     }
 }
 
-extension RunResults.DatasetSummary {
-    var json: JSONValue {
-        .object([
-            "name": JSONValue(name), "format": JSONValue(format), "root": JSONValue(root),
-            "annotation_files": JSONValue(annotationFiles), "total_images": JSONValue(totalImages),
-            "images": JSONValue(images), "faces": JSONValue(faces), "landmark_scheme": JSONValue(landmarkScheme),
-            "image_ids": "1-based position of the image in the dataset's canonical order",
-        ])
+extension RunResults.DatasetSummary: Codable {
+    enum CodingKeys: String, CodingKey {
+        case name, format, root, annotationFiles = "annotation_files", totalImages = "total_images", images, faces
+        case landmarkScheme = "landmark_scheme", imageIDs = "image_ids"
     }
 
-    init(json: JSONValue) {
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(format, forKey: .format)
+        try container.encode(root, forKey: .root)
+        try container.encode(annotationFiles, forKey: .annotationFiles)
+        try container.encode(totalImages, forKey: .totalImages)
+        try container.encode(images, forKey: .images)
+        try container.encode(faces, forKey: .faces)
+        try container.encode(landmarkScheme, forKey: .landmarkScheme)
+        try container.encode("1-based position of the image in the dataset's canonical order", forKey: .imageIDs)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            name: json["name"]?.string ?? "", format: json["format"]?.string ?? "", root: json["root"]?.string ?? "",
-            annotationFiles: json["annotation_files"]?.array?.compactMap(\.string) ?? [],
-            totalImages: json["total_images"]?.int ?? 0, images: json["images"]?.int ?? 0, faces: json["faces"]?.int ?? 0,
-            landmarkScheme: json["landmark_scheme"]?.string)
+            name: try container.decode(String.self, forKey: .name), format: try container.decode(String.self, forKey: .format),
+            root: try container.decode(String.self, forKey: .root),
+            annotationFiles: try container.decode([String].self, forKey: .annotationFiles),
+            totalImages: try container.decode(Int.self, forKey: .totalImages), images: try container.decode(Int.self, forKey: .images),
+            faces: try container.decode(Int.self, forKey: .faces),
+            landmarkScheme: try container.decode(String?.self, forKey: .landmarkScheme))
     }
 }
 
-extension LatencySummary {
-    public var json: JSONValue {
-        .object([
-            "count": JSONValue(count), "min": JSONValue(min), "p25": JSONValue(p25), "p50": JSONValue(p50),
-            "p75": JSONValue(p75), "p90": JSONValue(p90), "p99": JSONValue(p99), "max": JSONValue(max),
-            "mean": JSONValue(mean), "std": JSONValue(standardDeviation), "mad": JSONValue(mad),
-            "p50_ci95": JSONValue([medianCI95.lowerBound, medianCI95.upperBound]),
-        ])
+extension LatencySummary: Codable {
+    enum CodingKeys: String, CodingKey {
+        case count, min, p25, p50, p75, p90, p99, max, mean, standardDeviation = "std", mad, medianCI95 = "p50_ci95"
     }
 
-    public init?(json: JSONValue) {
-        guard let count = json["count"]?.int, let p50 = json["p50"]?.double else { return nil }
-        let ci = json["p50_ci95"]?.array?.compactMap(\.double) ?? [p50, p50]
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(count, forKey: .count)
+        for (key, value) in [(CodingKeys.min, min), (.p25, p25), (.p50, p50), (.p75, p75), (.p90, p90), (.p99, p99), (.max, max),
+                             (.mean, mean), (.standardDeviation, standardDeviation), (.mad, mad)] {
+            try container.encodeNumber(value, forKey: key)
+        }
+        try container.encode([medianCI95.lowerBound, medianCI95.upperBound], forKey: .medianCI95)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func number(_ key: CodingKeys) throws -> Double { try container.decodeNumber(forKey: key) ?? .nan }
+        let interval = try container.decodeInterval(forKey: .medianCI95)
         self.init(
-            count: count, min: json["min"]?.double ?? p50, p25: json["p25"]?.double ?? p50, p50: p50,
-            p75: json["p75"]?.double ?? p50, p90: json["p90"]?.double ?? p50, p99: json["p99"]?.double ?? p50,
-            max: json["max"]?.double ?? p50, mean: json["mean"]?.double ?? p50,
-            standardDeviation: json["std"]?.double ?? 0, mad: json["mad"]?.double ?? 0,
-            medianCI95: (ci.first ?? p50)...(ci.count > 1 ? ci[1] : p50))
+            count: try container.decode(Int.self, forKey: .count), min: try number(.min), p25: try number(.p25), p50: try number(.p50),
+            p75: try number(.p75), p90: try number(.p90), p99: try number(.p99), max: try number(.max), mean: try number(.mean),
+            standardDeviation: try number(.standardDeviation), mad: try number(.mad), medianCI95: interval)
     }
 }
 
-extension DetectionMetrics {
+extension DetectionMetrics: Codable {
     /// The curve is thinned to at most this many points in files (plots need no more).
     static let storedCurvePoints = 1000
+    static let curveColumns = ["score", "precision", "recall", "tp", "fp"]
 
-    public var json: JSONValue {
+    enum CodingKeys: String, CodingKey {
+        case iouThreshold = "iou_threshold", averagePrecision = "ap", averagePrecision50 = "ap50", precision, recall, f1
+        case meanIoU = "mean_iou", truePositives = "tp", falsePositives = "fp", missed, ignoredDetections = "ignored", faces
+        case detections, images, curve = "pr_curve"
+    }
+
+    enum CurveKeys: String, CodingKey {
+        case columns, points
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeNumber(iouThreshold, forKey: .iouThreshold)
+        try container.encodeNumber(averagePrecision, forKey: .averagePrecision)
+        try container.encodeNumber(averagePrecision50, forKey: .averagePrecision50)
+        try container.encodeNumber(precision, forKey: .precision)
+        try container.encodeNumber(recall, forKey: .recall)
+        try container.encodeNumber(f1, forKey: .f1)
+        try container.encodeNumber(meanIoU, forKey: .meanIoU)
+        try container.encode(truePositives, forKey: .truePositives)
+        try container.encode(falsePositives, forKey: .falsePositives)
+        try container.encode(missed, forKey: .missed)
+        try container.encode(ignoredDetections, forKey: .ignoredDetections)
+        try container.encode(faces, forKey: .faces)
+        try container.encode(detections, forKey: .detections)
+        try container.encode(images, forKey: .images)
         let step = Swift.max(1, curve.count / Self.storedCurvePoints)
         var points = stride(from: 0, to: curve.count, by: step).map { curve[$0] }
         if let last = curve.last, points.last != last { points.append(last) }
-        return .object([
-            "iou_threshold": JSONValue(iouThreshold), "ap": JSONValue(averagePrecision), "ap50": JSONValue(averagePrecision50),
-            "precision": JSONValue(precision), "recall": JSONValue(recall), "f1": JSONValue(f1), "mean_iou": JSONValue(meanIoU),
-            "tp": JSONValue(truePositives), "fp": JSONValue(falsePositives), "missed": JSONValue(missed),
-            "ignored": JSONValue(ignoredDetections), "faces": JSONValue(faces), "detections": JSONValue(detections),
-            "images": JSONValue(images),
-            "pr_curve": .object([
-                "columns": JSONValue(["score", "precision", "recall", "tp", "fp"]),
-                "points": .array(points.map { JSONValue([$0.score, $0.precision, $0.recall, Double($0.truePositives), Double($0.falsePositives)]) }),
-            ]),
-        ])
+        var stored = container.nestedContainer(keyedBy: CurveKeys.self, forKey: .curve)
+        try stored.encode(Self.curveColumns, forKey: .columns)
+        try stored.encode(
+            points.map { [$0.score, $0.precision, $0.recall, Double($0.truePositives), Double($0.falsePositives)] }, forKey: .points)
     }
 
-    public init(json: JSONValue) {
-        let points = json["pr_curve"]?["points"]?.array ?? []
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func number(_ key: CodingKeys) throws -> Double { try container.decodeNumber(forKey: key) ?? .nan }
+        let stored = try container.nestedContainer(keyedBy: CurveKeys.self, forKey: .curve)
+        var points = try stored.nestedUnkeyedContainer(forKey: .points)
+        var curve: [PRPoint] = []
+        while !points.isAtEnd {
+            let index = points.currentIndex
+            let v = try points.decode([Double].self)
+            guard v.count == 5, v[3] == v[3].rounded(), v[4] == v[4].rounded(), abs(v[3]) < 9e15, abs(v[4]) < 9e15 else {
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: stored.codingPath + [CurveKeys.points, NamedKey(index: index)],
+                    debugDescription: "must be [score, precision, recall, tp, fp] with whole tp and fp"))
+            }
+            curve.append(PRPoint(score: v[0], precision: v[1], recall: v[2], truePositives: Int(v[3]), falsePositives: Int(v[4])))
+        }
         self.init(
-            iouThreshold: json["iou_threshold"]?.double ?? 0.5, images: json["images"]?.int ?? 0, faces: json["faces"]?.int ?? 0,
-            detections: json["detections"]?.int ?? 0, truePositives: json["tp"]?.int ?? 0, falsePositives: json["fp"]?.int ?? 0,
-            missed: json["missed"]?.int ?? 0, ignoredDetections: json["ignored"]?.int ?? 0,
-            precision: json["precision"]?.double ?? 0, recall: json["recall"]?.double ?? 0, f1: json["f1"]?.double ?? 0,
-            averagePrecision: json["ap"]?.double ?? 0, averagePrecision50: json["ap50"]?.double,
-            meanIoU: json["mean_iou"]?.double ?? 0,
-            curve: points.compactMap { point in
-                guard let v = point.array?.compactMap(\.double), v.count == 5 else { return nil }
-                return PRPoint(score: v[0], precision: v[1], recall: v[2], truePositives: Int(v[3]), falsePositives: Int(v[4]))
-            })
+            iouThreshold: try container.decode(Double.self, forKey: .iouThreshold), images: try container.decode(Int.self, forKey: .images),
+            faces: try container.decode(Int.self, forKey: .faces), detections: try container.decode(Int.self, forKey: .detections),
+            truePositives: try container.decode(Int.self, forKey: .truePositives),
+            falsePositives: try container.decode(Int.self, forKey: .falsePositives), missed: try container.decode(Int.self, forKey: .missed),
+            ignoredDetections: try container.decode(Int.self, forKey: .ignoredDetections),
+            precision: try number(.precision), recall: try number(.recall), f1: try number(.f1),
+            averagePrecision: try number(.averagePrecision), averagePrecision50: try container.decodeNumber(forKey: .averagePrecision50),
+            meanIoU: try number(.meanIoU), curve: curve)
     }
 }
 
-extension DetectorResult {
-    public var json: JSONValue {
-        var parameters = JSONObject()
-        for parameter in info.parameters { parameters[parameter.name] = .string(parameter.value) }
-        var object: JSONObject = [
-            "id": JSONValue(info.id), "kind": JSONValue(info.kind), "spec": JSONValue(info.spec),
-            "backend": JSONValue(info.backend), "library": JSONValue(info.library), "parameters": .object(parameters),
-            "score_meaning": JSONValue(info.scoreMeaning), "imported": JSONValue(info.isImported),
-            "load_ms": JSONValue(setup.loadMilliseconds.first), "load_ms_per_worker": JSONValue(setup.loadMilliseconds),
-        ]
-        if let scheme = info.landmarkScheme {
-            object["landmark_scheme"] = .object(["id": JSONValue(scheme.id), "points": JSONValue(scheme.pointNames)])
-        }
-        object["memory_mb"] = setup.memory.map { .object(["load": JSONValue($0.loadMegabytes), "warmup": JSONValue($0.warmupMegabytes)]) } ?? .null
-        object["metrics"] = metrics.json
-        object["latency_ms"] = latency?.json ?? .null
-        object["latency_ms_per_megapixel"] = latencyPerMegapixel?.json ?? .null
-        object["reported_latency_ms"] = reportedLatency?.json ?? .null
-        object["landmark_latency_ms"] = landmarkLatency?.json ?? .null
-        object["images_per_second"] = JSONValue(imagesPerSecond)
-        object["megapixels_per_second"] = JSONValue(megapixelsPerSecond)
-        object["throughput"] = .array(throughput.map { t in
-            .object([
-                "threads": JSONValue(t.threads), "images": JSONValue(t.images), "seconds": JSONValue(t.seconds),
-                "images_per_second": JSONValue(t.imagesPerSecond), "megapixels_per_second": JSONValue(t.megapixelsPerSecond),
-                "scaling_efficiency": JSONValue(t.scalingEfficiency),
-            ])
-        })
-        object["failures"] = .array(failures.map { .object(["id": JSONValue($0.sampleID), "image": JSONValue($0.image), "reason": JSONValue($0.reason)]) })
-        // Plain structs of numbers, strings and lists: encoding into a JSONValue cannot fail.
-        object["evaluation"] = try! JSONValueCoding.encode(evaluations)
-        return .object(object)
+extension DetectorResult: Codable {
+    enum CodingKeys: String, CodingKey {
+        case id, kind, spec, backend, library, parameters, scoreMeaning = "score_meaning", imported = "imported"
+        case landmarkScheme = "landmark_scheme", loadMilliseconds = "load_ms", loadPerWorker = "load_ms_per_worker"
+        case memory = "memory_mb", metrics, latency = "latency_ms", latencyPerMegapixel = "latency_ms_per_megapixel"
+        case reportedLatency = "reported_latency_ms", landmarkLatency = "landmark_latency_ms", imagesPerSecond = "images_per_second"
+        case megapixelsPerSecond = "megapixels_per_second", throughput, failures, evaluations = "evaluation"
     }
 
-    public init(json: JSONValue, path: String, field: String) throws {
-        guard let id = json["id"]?.string, let spec = json["spec"]?.string else {
-            throw FaceBenchError.malformed(path: path, location: field, reason: "a detector needs 'id' and 'spec'")
+    enum SchemeKeys: String, CodingKey {
+        case id, points
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(info.id, forKey: .id)
+        try container.encode(info.kind, forKey: .kind)
+        try container.encode(info.spec, forKey: .spec)
+        try container.encode(info.backend, forKey: .backend)
+        try container.encode(info.library, forKey: .library)
+        try container.encode(JSONValue.object(JSONObject(info.parameters.map { ($0.name, .string($0.value)) })), forKey: .parameters)
+        try container.encode(info.scoreMeaning, forKey: .scoreMeaning)
+        try container.encode(info.isImported, forKey: .imported)
+        if let scheme = info.landmarkScheme {
+            var stored = container.nestedContainer(keyedBy: SchemeKeys.self, forKey: .landmarkScheme)
+            try stored.encode(scheme.id, forKey: .id)
+            try stored.encode(scheme.pointNames, forKey: .points)
+        }
+        try container.encodeNumber(setup.loadMilliseconds.first, forKey: .loadMilliseconds)
+        try container.encode(setup.loadMilliseconds, forKey: .loadPerWorker)
+        try container.encode(setup.memory, forKey: .memory)
+        try container.encode(metrics, forKey: .metrics)
+        try container.encode(latency, forKey: .latency)
+        try container.encode(latencyPerMegapixel, forKey: .latencyPerMegapixel)
+        try container.encode(reportedLatency, forKey: .reportedLatency)
+        try container.encode(landmarkLatency, forKey: .landmarkLatency)
+        try container.encodeNumber(imagesPerSecond, forKey: .imagesPerSecond)
+        try container.encodeNumber(megapixelsPerSecond, forKey: .megapixelsPerSecond)
+        try container.encode(throughput, forKey: .throughput)
+        try container.encode(failures, forKey: .failures)
+        // Carried as a value so the protocols' results keep the key order of their types.
+        try container.encode(try JSONValueCoding.encode(evaluations), forKey: .evaluations)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        var scheme: LandmarkScheme?
+        if container.contains(.landmarkScheme) {
+            let stored = try container.nestedContainer(keyedBy: SchemeKeys.self, forKey: .landmarkScheme)
+            scheme = LandmarkScheme(id: try stored.decode(String.self, forKey: .id), pointNames: try stored.decode([String].self, forKey: .points))
         }
         let info = DetectorInfo(
-            kind: json["kind"]?.string ?? "", id: id, spec: spec, backend: json["backend"]?.string ?? "",
-            library: json["library"]?.string ?? "",
-            parameters: (json["parameters"]?.object?.pairs ?? []).map { DetectorInfo.Parameter(name: $0.key, value: $0.value.string ?? "") },
-            scoreMeaning: json["score_meaning"]?.string ?? "", isImported: json["imported"]?.bool ?? false,
-            landmarkScheme: json["landmark_scheme"].flatMap { scheme in
-                scheme["id"]?.string.map { LandmarkScheme(id: $0, pointNames: scheme["points"]?.array?.compactMap(\.string) ?? []) }
-            })
-        let memory = json["memory_mb"].flatMap { value -> MemoryUse? in
-            guard let load = value["load"]?.double, let warmup = value["warmup"]?.double else { return nil }
-            return MemoryUse(loadMegabytes: load, warmupMegabytes: warmup)
-        }
+            kind: try container.decode(String.self, forKey: .kind), id: try container.decode(String.self, forKey: .id),
+            spec: try container.decode(String.self, forKey: .spec), backend: try container.decode(String.self, forKey: .backend),
+            library: try container.decode(String.self, forKey: .library),
+            parameters: try container.decodeOrderedStrings(forKey: .parameters).map { DetectorInfo.Parameter(name: $0.key, value: $0.value) },
+            scoreMeaning: try container.decode(String.self, forKey: .scoreMeaning),
+            isImported: try container.decode(Bool.self, forKey: .imported), landmarkScheme: scheme)
         setup = DetectorSetup(
-            info: info, loadMilliseconds: json["load_ms_per_worker"]?.array?.compactMap(\.double) ?? [], memory: memory)
-        metrics = DetectionMetrics(json: json["metrics"] ?? .null)
-        latency = json["latency_ms"].flatMap(LatencySummary.init(json:))
-        latencyPerMegapixel = json["latency_ms_per_megapixel"].flatMap(LatencySummary.init(json:))
-        reportedLatency = json["reported_latency_ms"].flatMap(LatencySummary.init(json:))
-        landmarkLatency = json["landmark_latency_ms"].flatMap(LatencySummary.init(json:))
-        imagesPerSecond = json["images_per_second"]?.double
-        megapixelsPerSecond = json["megapixels_per_second"]?.double
-        throughput = (json["throughput"]?.array ?? []).compactMap { t in
-            guard let threads = t["threads"]?.int, let images = t["images"]?.int, let seconds = t["seconds"]?.double else { return nil }
-            let megapixels = (t["megapixels_per_second"]?.double ?? 0) * seconds
-            return ThroughputMeasurement(
-                threads: threads, images: images, seconds: seconds, megapixels: megapixels,
-                scalingEfficiency: t["scaling_efficiency"]?.double)
+            info: info, loadMilliseconds: try container.decode([Double].self, forKey: .loadPerWorker),
+            memory: try container.decode(MemoryUse?.self, forKey: .memory))
+        metrics = try container.decode(DetectionMetrics.self, forKey: .metrics)
+        latency = try container.decode(LatencySummary?.self, forKey: .latency)
+        latencyPerMegapixel = try container.decode(LatencySummary?.self, forKey: .latencyPerMegapixel)
+        reportedLatency = try container.decode(LatencySummary?.self, forKey: .reportedLatency)
+        landmarkLatency = try container.decode(LatencySummary?.self, forKey: .landmarkLatency)
+        imagesPerSecond = try container.decodeNumber(forKey: .imagesPerSecond)
+        megapixelsPerSecond = try container.decodeNumber(forKey: .megapixelsPerSecond)
+        throughput = try container.decode([ThroughputMeasurement].self, forKey: .throughput)
+        failures = try container.decode([ImageFailure].self, forKey: .failures)
+        do {
+            evaluations = try JSONValueCoding.decode(
+                DetectorEvaluations.self, from: try container.decode(JSONValue.self, forKey: .evaluations), what: "evaluation")
+        } catch let error as FaceBenchError {
+            throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath, debugDescription: error.description))
         }
-        failures = (json["failures"]?.array ?? []).map {
-            ImageFailure(sampleID: $0["id"]?.int ?? 0, image: $0["image"]?.string ?? "", reason: $0["reason"]?.string ?? "")
-        }
-        evaluations = try JSONValueCoding.decode(DetectorEvaluations.self, from: json["evaluation"] ?? .null, what: "\(path): \(field).evaluation")
+    }
+}
+
+extension MemoryUse: Codable {
+    enum CodingKeys: String, CodingKey {
+        case loadMegabytes = "load", warmupMegabytes = "warmup"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeNumber(loadMegabytes, forKey: .loadMegabytes)
+        try container.encodeNumber(warmupMegabytes, forKey: .warmupMegabytes)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            loadMegabytes: try container.decode(Double.self, forKey: .loadMegabytes),
+            warmupMegabytes: try container.decode(Double.self, forKey: .warmupMegabytes))
+    }
+}
+
+extension ThroughputMeasurement: Codable {
+    enum CodingKeys: String, CodingKey {
+        case threads, images, seconds, imagesPerSecond = "images_per_second", megapixelsPerSecond = "megapixels_per_second"
+        case scalingEfficiency = "scaling_efficiency"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(threads, forKey: .threads)
+        try container.encode(images, forKey: .images)
+        try container.encodeNumber(seconds, forKey: .seconds)
+        try container.encodeNumber(imagesPerSecond, forKey: .imagesPerSecond)
+        try container.encodeNumber(megapixelsPerSecond, forKey: .megapixelsPerSecond)
+        try container.encodeNumber(scalingEfficiency, forKey: .scalingEfficiency)
+    }
+
+    /// Megapixels are stored as a rate: they come back as rate × seconds.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let seconds = try container.decode(Double.self, forKey: .seconds)
+        self.init(
+            threads: try container.decode(Int.self, forKey: .threads), images: try container.decode(Int.self, forKey: .images),
+            seconds: seconds, megapixels: try container.decode(Double.self, forKey: .megapixelsPerSecond) * seconds,
+            scalingEfficiency: try container.decodeNumber(forKey: .scalingEfficiency))
+    }
+}
+
+extension ImageFailure: Codable {
+    enum CodingKeys: String, CodingKey {
+        case sampleID = "id", image, reason
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(sampleID, forKey: .sampleID)
+        try container.encode(image, forKey: .image)
+        try container.encode(reason, forKey: .reason)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            sampleID: try container.decode(Int.self, forKey: .sampleID), image: try container.decode(String.self, forKey: .image),
+            reason: try container.decode(String.self, forKey: .reason))
     }
 }

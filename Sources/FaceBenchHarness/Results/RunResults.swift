@@ -6,6 +6,10 @@ import FaceBenchEvaluation
 /// Serialised as `results.json` (schema in docs/results-schema.md).
 public struct RunResults: Sendable, Equatable {
     public static let schema = "facebench.results/1"
+    /// The layout within the schema (docs/results-schema.md): 0.1 files (FaceBench 0.1.0,
+    /// no `schema_version`) still read.
+    public static let schemaVersion = "0.2"
+    public static let readableSchemaVersions = ["0.1", "0.2"]
 
     public var settings: RunSettings
     /// One per machine that contributed (several after merging shards).

@@ -7,10 +7,10 @@ import FaceBenchModel
 ///   categories' annotations are left out. Several categories without a "face" is an error.
 /// - Images are ordered by id (pycocotools evaluates them in that order, which breaks score
 ///   ties between images); `Sample.id` is the 1-based position as everywhere in FaceBench,
-///   and the COCO id is kept as `attributes["coco_id"]` (results files refer to it).
+///   and the COCO id is kept as `Sample.cocoID` (results files refer to it).
 /// - Annotations keep their file order within an image. `bbox` is `[x, y, width, height]`;
 ///   `iscrowd` makes a crowd face. The annotation's `area` (what COCO's size ranges use) is
-///   kept as `attributes["area"]` when it differs from width × height.
+///   kept as `Face.annotatedArea` when it differs from width × height.
 /// - `"ignore": 1` marks the face ignored for FaceBench's other protocols; COCO's own
 ///   evaluation disregards it (pycocotools overwrites it with `iscrowd`).
 /// - Annotation ids must be unique and non-zero: pycocotools looks annotations up by id
@@ -132,10 +132,7 @@ public enum COCOLoader {
                     path: file, location: locate(annotation.offset),
                     reason: "annotation \(annotation.id) refers to image \(annotation.imageID), which is not in 'images'")
             }
-            var attributes: [String: String] = [:]
-            if let area = annotation.area, area != annotation.box.width * annotation.box.height {
-                attributes["area"] = String(area)
-            }
+            let annotatedArea = annotation.area.flatMap { $0 != annotation.box.width * annotation.box.height ? $0 : nil }
             var landmarks: [Point]?
             if let values = annotation.keypoints, values.contains(where: { $0 != 0 }) {
                 guard values.count % 3 == 0, pointNames.map({ values.count == 3 * $0.count }) ?? true else {
@@ -154,7 +151,7 @@ public enum COCOLoader {
                 }
             }
             faces[position].append(Face(
-                box: annotation.box, landmarks: landmarks, ignore: annotation.ignore, crowd: annotation.crowd, attributes: attributes))
+                box: annotation.box, landmarks: landmarks, ignore: annotation.ignore, crowd: annotation.crowd, annotatedArea: annotatedArea))
             if annotation.box.width < 0 || annotation.box.height < 0 {
                 if inverted.isEmpty { firstInverted = locate(annotation.offset) }
                 inverted.append(annotation.id)
@@ -179,7 +176,7 @@ public enum COCOLoader {
             let candidate = imagePath(image)
             return Sample(
                 id: position + 1, name: image.fileName, path: imagesPresent && FileIO.exists(candidate) ? candidate : nil,
-                width: image.width, height: image.height, faces: faces[position], attributes: ["coco_id": String(image.id)])
+                width: image.width, height: image.height, faces: faces[position], cocoID: image.id)
         }
         var dataset = Dataset(name: name, format: "coco", root: directory, annotationFiles: [file], samples: samples, landmarkScheme: scheme)
         dataset.warnings += landmarkWarnings

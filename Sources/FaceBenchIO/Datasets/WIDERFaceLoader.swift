@@ -14,15 +14,15 @@ import FaceBenchEvaluation
 /// with only the text file, or the text file itself, gives the faces without difficulty
 /// subsets. Samples keep the official order (events as `event_list` lists them, images
 /// within an event in file order) and are named `event/image.jpg` with the event as the
-/// `event` attribute. Faces carry the labels as attributes (`blur`, `expression`,
-/// `illumination`, `invalid`, `occlusion`, `pose`) and `difficulty` = the easiest subset
+/// `event` attribute. Faces carry their labels (`Face.widerLabels`: blur, expression,
+/// illumination, invalid, occlusion, pose) and `Face.widerDifficulty` = the easiest subset
 /// that keeps them (`easy` ⊂ `medium` ⊂ `hard`, which the loader checks). Faces no subset
 /// keeps — or, without subsets, faces labelled invalid — are `ignore`, so the basic metrics
 /// agree with the hard setting. Boxes are integers in pixels, as annotated.
 public enum WIDERFaceLoader {
     /// The official difficulty settings, easiest first: the `wider` protocol's.
     public static let settings = WIDEREvaluator.settings
-    static let labelNames = ["blur", "expression", "illumination", "invalid", "occlusion", "pose"]
+    static let labelNames = WIDERLabels.names
 
     /// Loads a folder (the .mat files when present, else the text file) or a `*_bbx_gt.txt`
     /// file. `split` picks `val`, `train`, … when the folder holds several.
@@ -108,20 +108,22 @@ public enum WIDERFaceLoader {
                 var faces = (0..<count).map { f in
                     Face(box: Box(x: matrix.real[f], y: matrix.real[f + count], width: matrix.real[f + 2 * count], height: matrix.real[f + 3 * count]))
                 }
+                var codes = [[Int]](repeating: [], count: count)
                 for (l, list) in eventLabels.enumerated() {
                     guard let values = list[i].numeric?.real, values.count == count else {
                         throw FaceBenchError.malformed(path: mainPath, location: "\(labelNames[l])_label_list{\(e + 1)}{\(i + 1)}", reason: "expected \(count) labels")
                     }
                     for f in faces.indices {
-                        guard values[f].isFinite, abs(values[f]) < 1e15 else {
+                        guard values[f].isFinite, values[f] == values[f].rounded(), abs(values[f]) < 1e15 else {
                             throw FaceBenchError.malformed(
                                 path: mainPath, location: "\(labelNames[l])_label_list{\(e + 1)}{\(i + 1)}", reason: "label \(values[f]) of face \(f + 1) is not a label")
                         }
-                        faces[f].attributes[labelNames[l]] = values[f] == values[f].rounded() ? String(Int(values[f])) : String(values[f])
+                        codes[f].append(Int(values[f]))
                     }
                 }
+                for f in faces.indices { faces[f].widerLabels = WIDERLabels(codes: codes[f]) }
                 if keepLists.isEmpty {
-                    for f in faces.indices where faces[f].attributes["invalid"] == "1" { faces[f].ignore = true }
+                    for f in faces.indices where faces[f].widerLabels?.invalid == true { faces[f].ignore = true }
                 } else {
                     var kept: [Set<Int>] = []
                     for (s, lists) in eventKeeps.enumerated() {
@@ -146,7 +148,7 @@ public enum WIDERFaceLoader {
                     }
                     for f in faces.indices {
                         if let easiest = kept.firstIndex(where: { $0.contains(f) }) {
-                            faces[f].attributes["difficulty"] = settings[easiest]
+                            faces[f].widerDifficulty = WIDERDifficulty.allCases[easiest]
                         } else {
                             faces[f].ignore = true
                         }
@@ -185,9 +187,9 @@ public enum WIDERFaceLoader {
                 }
                 var face = Face(box: Box(x: Double(values[0]!), y: Double(values[1]!), width: Double(values[2]!), height: Double(values[3]!)))
                 if values.count >= 4 + labelNames.count {
-                    for (l, label) in labelNames.enumerated() { face.attributes[label] = String(values[4 + l]!) }
+                    face.widerLabels = WIDERLabels(codes: values[4..<(4 + labelNames.count)].map { $0! })
                 }
-                face.ignore = face.attributes["invalid"] == "1"
+                face.ignore = face.widerLabels?.invalid == true
                 faces.append(face)
             }
             let event = String(imageName.split(separator: "/").first ?? "")

@@ -12,12 +12,14 @@ public struct Sample: Sendable, Equatable {
     public var width: Int?
     public var height: Int?
     public var faces: [Face]
+    /// The image's id in a COCO ground-truth file (results files refer to it; `cocoImageID`).
+    public var cocoID: Int?
     /// Per-image facts (e.g. WIDER's event).
     public var attributes: [String: String]
 
     public init(
         id: Int, name: String, path: String? = nil, width: Int? = nil, height: Int? = nil,
-        faces: [Face], attributes: [String: String] = [:]
+        faces: [Face], cocoID: Int? = nil, attributes: [String: String] = [:]
     ) {
         self.id = id
         self.name = name
@@ -25,6 +27,7 @@ public struct Sample: Sendable, Equatable {
         self.width = width
         self.height = height
         self.faces = faces
+        self.cocoID = cocoID
         self.attributes = attributes
     }
 

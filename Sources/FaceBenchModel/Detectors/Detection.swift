@@ -6,13 +6,17 @@ public struct Detection: Hashable, Sendable {
     public var score: Double
     /// Landmark points in image pixels, in the detector's own scheme (e.g. iBUG 68), if any.
     public var landmarks: [Point]?
+    /// The region as an ellipse, for detections given as one (FDDB detection files); `box`
+    /// is then its bounding box.
+    public var ellipse: Ellipse?
     /// Extra facts a detector reports about the face (age, pose, likelihoods), kept verbatim.
     public var attributes: [String: String]
 
-    public init(box: Box, score: Double, landmarks: [Point]? = nil, attributes: [String: String] = [:]) {
+    public init(box: Box, score: Double, landmarks: [Point]? = nil, ellipse: Ellipse? = nil, attributes: [String: String] = [:]) {
         self.box = box
         self.score = score
         self.landmarks = landmarks
+        self.ellipse = ellipse
         self.attributes = attributes
     }
 }

@@ -5,114 +5,177 @@ import FaceBenchHarness
 /// Reading and writing snapshots as baseline files, and loading whatever `compare` is given
 /// (a baseline file, a `results.json`, or a run folder) as a snapshot. Errors name the file
 /// and field.
-extension BenchmarkSnapshot {
-    public var json: JSONValue {
-        .object([
-            "schema": JSONValue(Self.schema), "created": JSONValue(created),
-            "datasets": .array(datasets.map(\.json)),
-        ])
+extension BenchmarkSnapshot: Codable {
+    enum CodingKeys: String, CodingKey {
+        case schema, created, datasets
     }
 
-    public init(json: JSONValue, path: String) throws {
-        guard json["schema"]?.string == Self.schema else {
-            throw FaceBenchError.malformed(path: path, location: "schema", reason: "not a FaceBench baseline (expected schema \(Self.schema))")
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.schema, forKey: .schema)
+        try container.encode(created, forKey: .created)
+        try container.encode(datasets, forKey: .datasets)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let schema = try container.decode(String.self, forKey: .schema)
+        guard schema == Self.schema || schema == Self.schemaWithPartialLatency else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .schema, in: container, debugDescription: "not a FaceBench baseline (expected schema \(Self.schema))")
         }
-        guard let datasets = json["datasets"]?.array else {
-            throw FaceBenchError.malformed(path: path, location: "datasets", reason: "'datasets' must be a list")
-        }
-        self.init(
-            created: json["created"]?.string ?? "",
-            datasets: try datasets.enumerated().map { try DatasetSnapshot(json: $1, path: path, field: "datasets[\($0)]") })
+        let datasets = try container.decode([DatasetSnapshot].self, forKey: .datasets)
+        self.init(created: try container.decode(String.self, forKey: .created), datasets: datasets)
     }
 
     public func write(to path: String) throws {
-        try FileIO.writeAtomically(JSONWriter().bytes(json) + [0x0A], to: path)
+        try FileIO.writeAtomically(JSONCoding.bytes(self) + [0x0A], to: path)
     }
 
     /// A baseline file, a `results.json`, or a folder of results (a run folder): told apart
     /// by the file's schema.
     public static func load(_ path: String) throws -> BenchmarkSnapshot {
         if !FileIO.isDirectory(path) {
-            let json = try JSONReader.parse(file: path)
-            if json["schema"]?.string == Self.schema { return try BenchmarkSnapshot(json: json, path: path) }
-            if json["schema"]?.string != RunResults.schema {
+            let bytes = try FileIO.read(path)
+            let document = try JSONReader.parse(bytes, path: path)
+            switch document["schema"]?.string {
+            case Self.schema, Self.schemaWithPartialLatency:
+                return try JSONCoding.decode(BenchmarkSnapshot.self, document: document, bytes: bytes, path: path)
+            case RunResults.schema:
+                let results = try JSONCoding.decode(RunResults.self, document: document, bytes: bytes, path: path)
+                return BenchmarkSnapshot(results: [results], created: results.environment?.date ?? "")
+            default:
                 throw FaceBenchError.malformed(
-                    path: path, location: "schema",
-                    reason: "neither a baseline (\(Self.schema)) nor results (\(RunResults.schema))")
+                    path: path, location: "schema", reason: "neither a baseline (\(Self.schema)) nor results (\(RunResults.schema))")
             }
-            return BenchmarkSnapshot(results: [try RunResults(json: json, path: path)], created: json["environment"]?["date"]?.string ?? "")
         }
         let results = try ResultsLocator.files(at: path).map(RunResults.read)
         return BenchmarkSnapshot(results: results, created: results.first?.environment?.date ?? "")
     }
 }
 
-extension DatasetSnapshot {
-    var json: JSONValue {
-        .object([
-            "name": JSONValue(name), "format": JSONValue(format), "images": JSONValue(images), "faces": JSONValue(faces),
-            "iou_threshold": JSONValue(iouThreshold), "interrupted": JSONValue(interrupted),
-            "decode_p50_ms": JSONValue(decodeP50), "environment": environment?.json ?? .null,
-            "detectors": .array(detectors.map { detector in
-                var object: JSONObject = [
-                    "id": JSONValue(detector.id), "spec": JSONValue(detector.spec), "imported": JSONValue(detector.imported),
-                    "accuracy": .object(detector.accuracy),
-                ]
-                if let latency = detector.latency {
-                    object["latency_ms"] = .object([
-                        "count": JSONValue(latency.count), "p25": JSONValue(latency.p25), "p50": JSONValue(latency.p50),
-                        "p75": JSONValue(latency.p75), "p90": JSONValue(latency.p90), "p99": JSONValue(latency.p99),
-                        "mad": JSONValue(latency.mad),
-                        "p50_ci95": JSONValue([latency.medianCI95.lowerBound, latency.medianCI95.upperBound]),
-                    ])
-                }
-                if !detector.relativeLatency.isEmpty {
-                    var relative = JSONObject()
-                    for entry in detector.relativeLatency {
-                        relative[entry.reference] = .object([
-                            "p50": JSONValue(entry.median),
-                            "p50_ci95": JSONValue([entry.interval.lowerBound, entry.interval.upperBound]),
-                        ])
-                    }
-                    object["relative_latency"] = .object(relative)
-                }
-                object["images_per_second"] = JSONValue(detector.imagesPerSecond)
-                object["load_ms"] = JSONValue(detector.loadMilliseconds)
-                return .object(object)
-            }),
-        ])
+extension DatasetSnapshot: Codable {
+    enum CodingKeys: String, CodingKey {
+        case name, format, images, faces, iouThreshold = "iou_threshold", interrupted, decodeP50 = "decode_p50_ms", environment
+        case detectors
     }
 
-    init(json: JSONValue, path: String, field: String) throws {
-        guard let name = json["name"]?.string, let detectors = json["detectors"]?.array else {
-            throw FaceBenchError.malformed(path: path, location: field, reason: "a dataset needs 'name' and 'detectors'")
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(format, forKey: .format)
+        try container.encode(images, forKey: .images)
+        try container.encode(faces, forKey: .faces)
+        try container.encodeNumber(iouThreshold, forKey: .iouThreshold)
+        try container.encode(interrupted, forKey: .interrupted)
+        try container.encodeNumber(decodeP50, forKey: .decodeP50)
+        try container.encode(environment, forKey: .environment)
+        try container.encode(detectors, forKey: .detectors)
+    }
+
+    /// The detectors are read first: what the gate judges is what a broken file most needs
+    /// to name.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let name = try container.decode(String.self, forKey: .name)
+        let detectors = try container.decode([DetectorSnapshot].self, forKey: .detectors)
+        self.init(
+            name: name, format: try container.decode(String.self, forKey: .format), images: try container.decode(Int.self, forKey: .images),
+            faces: try container.decode(Int.self, forKey: .faces), iouThreshold: try container.decode(Double.self, forKey: .iouThreshold),
+            interrupted: try container.decode(Bool.self, forKey: .interrupted),
+            decodeP50: try container.decodeNumber(forKey: .decodeP50),
+            environment: try container.decode(RunEnvironment?.self, forKey: .environment), detectors: detectors)
+    }
+}
+
+extension DetectorSnapshot: Codable {
+    enum CodingKeys: String, CodingKey {
+        case id, spec, imported, accuracy, latency = "latency_ms", relativeLatency = "relative_latency"
+        case imagesPerSecond = "images_per_second", loadMilliseconds = "load_ms"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(spec, forKey: .spec)
+        try container.encode(imported, forKey: .imported)
+        try container.encode(JSONValue.object(accuracy), forKey: .accuracy)
+        try container.encodeIfPresent(latency, forKey: .latency)
+        if !relativeLatency.isEmpty {
+            // The references' order (the run's detectors, decoding last) is kept.
+            let references = try relativeLatency.map { ($0.reference, try JSONValueCoding.encode($0)) }
+            try container.encode(JSONValue.object(JSONObject(references)), forKey: .relativeLatency)
+        }
+        try container.encodeNumber(imagesPerSecond, forKey: .imagesPerSecond)
+        try container.encodeNumber(loadMilliseconds, forKey: .loadMilliseconds)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let id = try container.decode(String.self, forKey: .id)
+        let accuracy = try container.decodeObject(forKey: .accuracy)
+        for (key, value) in accuracy.pairs where value.double == nil && !value.isNull {
+            throw DecodingError.typeMismatch(
+                Double.self, .init(codingPath: container.codingPath + [CodingKeys.accuracy, NamedKey(key)], debugDescription: ""))
+        }
+        var relative: [RelativeLatency] = []
+        if container.contains(.relativeLatency) {
+            let entries = try container.decode([String: RelativeLatency].self, forKey: .relativeLatency)
+            let order = try container.decodeObject(forKey: .relativeLatency).keys
+            relative = order.compactMap { entries[$0] }
+        }
+        let schema = (decoder.userInfo[.jsonDocument] as? JSONValue)?["schema"]?.string
+        let partial = schema == BenchmarkSnapshot.schemaWithPartialLatency
+        var latency: LatencySummary?
+        if container.contains(.latency) {
+            latency = partial
+                ? try container.decode(PartialLatency.self, forKey: .latency).summary
+                : try container.decode(LatencySummary.self, forKey: .latency)
         }
         self.init(
-            name: name, format: json["format"]?.string ?? "", images: json["images"]?.int ?? 0, faces: json["faces"]?.int ?? 0,
-            iouThreshold: json["iou_threshold"]?.double ?? 0.5, interrupted: json["interrupted"]?.bool ?? false,
-            decodeP50: json["decode_p50_ms"]?.double,
-            environment: json["environment"].flatMap { $0.isNull ? nil : RunEnvironment(json: $0) },
-            detectors: try detectors.enumerated().map { index, detector in
-                let here = "\(field).detectors[\(index)]"
-                guard let id = detector["id"]?.string, let accuracy = detector["accuracy"]?.object else {
-                    throw FaceBenchError.malformed(path: path, location: here, reason: "a detector needs 'id' and an 'accuracy' object")
-                }
-                for (key, value) in accuracy.pairs where value.double == nil && !value.isNull {
-                    throw FaceBenchError.malformed(path: path, location: "\(here).accuracy.\(key)", reason: "must be a number")
-                }
-                let relative = try (detector["relative_latency"]?.object?.pairs ?? []).map { reference, value in
-                    guard let median = value["p50"]?.double, let interval = value["p50_ci95"]?.array?.compactMap(\.double),
-                          interval.count == 2, interval[0] <= interval[1] else {
-                        throw FaceBenchError.malformed(
-                            path: path, location: "\(here).relative_latency.\(reference)", reason: "needs 'p50' and 'p50_ci95': [low, high]")
-                    }
-                    return RelativeLatency(reference: reference, median: median, interval: interval[0]...interval[1])
-                }
-                return DetectorSnapshot(
-                    id: id, spec: detector["spec"]?.string ?? "", imported: detector["imported"]?.bool ?? false,
-                    accuracy: accuracy, latency: detector["latency_ms"].flatMap(LatencySummary.init(json:)),
-                    relativeLatency: relative, imagesPerSecond: detector["images_per_second"]?.double,
-                    loadMilliseconds: detector["load_ms"]?.double)
-            })
+            id: id, spec: try container.decode(String.self, forKey: .spec), imported: try container.decode(Bool.self, forKey: .imported),
+            accuracy: accuracy, latency: latency, relativeLatency: relative,
+            imagesPerSecond: try container.decodeNumber(forKey: .imagesPerSecond),
+            loadMilliseconds: try container.decodeNumber(forKey: .loadMilliseconds))
+    }
+}
+
+/// `{"p50", "p50_ci95": [low, high]}`; the reference is the key it is stored under.
+extension RelativeLatency: Codable {
+    enum CodingKeys: String, CodingKey {
+        case median = "p50", interval = "p50_ci95"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeNumber(median, forKey: .median)
+        try container.encode([interval.lowerBound, interval.upperBound], forKey: .interval)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let interval = try container.decodeInterval(forKey: .interval)
+        self.init(reference: decoder.codingPath.last?.stringValue ?? "", median: try container.decode(Double.self, forKey: .median),
+                  interval: interval)
+    }
+}
+
+/// The latency of `facebench.baseline/1` files, which stored only the percentiles the gate
+/// reads: min, max, mean and std are not known and read as NaN.
+struct PartialLatency: Decodable {
+    var summary: LatencySummary
+
+    enum CodingKeys: String, CodingKey {
+        case count, p25, p50, p75, p90, p99, mad, medianCI95 = "p50_ci95"
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let interval = try container.decodeInterval(forKey: .medianCI95)
+        func number(_ key: CodingKeys) throws -> Double { try container.decode(Double.self, forKey: key) }
+        summary = LatencySummary(
+            count: try container.decode(Int.self, forKey: .count), min: .nan, p25: try number(.p25), p50: try number(.p50),
+            p75: try number(.p75), p90: try number(.p90), p99: try number(.p99), max: .nan, mean: .nan, standardDeviation: .nan,
+            mad: try number(.mad), medianCI95: interval)
     }
 }

@@ -6,18 +6,19 @@ import FaceBenchEvaluation
 /// detector, the accuracy figures and a latency summary — not the per-image records, so a
 /// baseline stays a few kilobytes and can be committed.
 ///
-/// Built from a run's `results.json`, or read back from a baseline file (`facebench.baseline/1`,
+/// Built from a run's `results.json`, or read back from a baseline file (`facebench.baseline/2`,
 /// written by `facebench baseline update`):
 ///
-///     {"schema": "facebench.baseline/1", "created": "2026-…Z",
+///     {"schema": "facebench.baseline/2", "created": "2026-…Z",
 ///      "datasets": [{"name": "mit-cmu", "format": "mit-cmu", "images": 130, "faces": 511,
 ///        "iou_threshold": 0.5, "interrupted": false, "decode_p50_ms": 2.3,
 ///        "reference": "haar", "environment": {…},
 ///        "detectors": [{"id": "haar", "spec": "haar:cascade=default,…", "imported": false,
 ///          "accuracy": {"ap50": 0.8363, "precision": …, "recall": …, "f1": …, "mean_iou": …,
 ///                       "tp": 436, "fp": 68, "missed": 75, "sizes.buckets.16-32.recall": …},
-///          "latency_ms": {"count": 130, "p50": 148.2, "p90": 544, "p99": …, "mad": …,
-///                         "p50_ci95": [140.1, 160.3]},
+///          "latency_ms": {"count": 130, "min": …, "p25": …, "p50": 148.2, "p75": …, "p90": 544,
+///                         "p99": …, "max": …, "mean": …, "std": …, "mad": …,
+///                         "p50_ci95": [140.1, 160.3]},   the run's latency summary
 ///          "relative_latency": {"lbp": {"p50": 2.61, "p50_ci95": [2.5, 2.7]},
 ///                               "decode": {"p50": 64.6, "p50_ci95": […]}},
 ///          "images_per_second": 3.8, "load_ms": 93.7}]}]}
@@ -30,7 +31,9 @@ import FaceBenchEvaluation
 /// another and what slowed the machine while it was processed, so the ratio is steady where
 /// the latencies themselves are not.
 public struct BenchmarkSnapshot: Sendable, Equatable {
-    public static let schema = "facebench.baseline/1"
+    public static let schema = "facebench.baseline/2"
+    /// Baselines written before the full latency summary was stored; they still read.
+    public static let schemaWithPartialLatency = "facebench.baseline/1"
     /// The reference detector of `relative_p50` when the run has it.
     public static let defaultReference = "haar"
 

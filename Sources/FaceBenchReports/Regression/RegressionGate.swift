@@ -1,3 +1,4 @@
+import FaceBenchModel
 import FaceBenchEvaluation
 
 /// Compares current results with a baseline, dataset by dataset and detector by detector

@@ -1,3 +1,4 @@
+import FaceBenchModel
 import FaceBenchEvaluation
 
 /// Numbers comparing detectors, kept as numbers until rendered: one row per detector (per

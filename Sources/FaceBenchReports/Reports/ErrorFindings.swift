@@ -1,3 +1,4 @@
+import FaceBenchModel
 import FaceBenchEvaluation
 
 /// What the `errors` protocol says about a comparison in words: one finding per detector

@@ -1,4 +1,5 @@
 import FaceBenchModel
+import FaceBenchIO
 
 /// The comparison as JSON (`facebench.report/1`): the runs compared and every table with
 /// its columns (key, title, which direction is better) and rows (values by key, and the
@@ -7,14 +8,14 @@ import FaceBenchModel
 public enum JSONReport {
     public static let schema = "facebench.report/1"
 
-    public static func document(_ comparisons: [DatasetComparison]) -> JSONValue {
+    public static func document(_ comparisons: [DatasetComparison]) throws -> JSONValue {
         var runs: [JSONValue] = []
         for entry in comparisons.flatMap(\.entries) {
             runs.append(.object([
                 "label": JSONValue(entry.label), "dataset": JSONValue(entry.results.dataset.name), "path": JSONValue(entry.path),
                 "images": JSONValue(entry.results.dataset.images), "faces": JSONValue(entry.results.dataset.faces),
                 "interrupted": JSONValue(entry.results.interrupted),
-                "environment": entry.results.environment?.json ?? .null,
+                "environment": try entry.results.environment.map(JSONValueCoding.encode) ?? .null,
             ]))
         }
         let tables = comparisons.flatMap { comparison in

@@ -12,12 +12,12 @@ public struct WIDEREvaluator: AccuracyEvaluator {
     public let summary = "WIDER FACE easy/medium/hard AP, bit-exact with the official MATLAB evaluation or (--wider-flavor python) equal to its Python port (IoU 0.5)"
 
     /// The official difficulty settings, easiest first.
-    public static let settings = ["easy", "medium", "hard"]
+    public static let settings = WIDERDifficulty.allCases.map(\.rawValue)
 
     public init() {}
 
     public func applies(to dataset: Dataset) -> Bool {
-        dataset.samples.contains { $0.faces.contains { $0.attributes["difficulty"] != nil } }
+        dataset.samples.contains { $0.faces.contains { $0.widerDifficulty != nil } }
     }
 
     public func evaluate(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> WIDERResult {
@@ -44,13 +44,12 @@ public struct WIDEREvaluator: AccuracyEvaluator {
     }
 
     /// The protocol's input: integer ground truth with each face's easiest setting, and the
-    /// detections in their given order. Throws for non-integer boxes, unknown difficulty
-    /// names or non-finite detections, naming the sample.
+    /// detections in their given order. Throws for non-integer boxes or non-finite
+    /// detections, naming the sample.
     public static func images(dataset: Dataset, samples: [Sample], detections: [[Detection]]) throws -> [WIDEROfficialEvaluation.Image] {
         guard samples.count == detections.count else {
             throw FaceBenchError.failed("wider: \(detections.count) detection lists for \(samples.count) images")
         }
-        let settingIndex = Dictionary(uniqueKeysWithValues: Self.settings.enumerated().map { ($1, $0) })
         var images: [WIDEROfficialEvaluation.Image] = []
         images.reserveCapacity(samples.count)
         for (sample, found) in zip(samples, detections) {
@@ -66,15 +65,7 @@ public struct WIDEREvaluator: AccuracyEvaluator {
                         reason: "WIDER ground truth must be whole pixels (the official files are int32), found \(face.box)")
                 }
                 faces.append(WIDERBoxOverlap.Face(x: Int32(values[0]), y: Int32(values[1]), width: Int32(values[2]), height: Int32(values[3])))
-                if let difficulty = face.attributes["difficulty"] {
-                    guard let setting = settingIndex[difficulty] else {
-                        throw FaceBenchError.malformed(
-                            path: dataset.root, location: "\(sample.name) face \(index + 1)", reason: "unknown WIDER difficulty '\(difficulty)'")
-                    }
-                    settings.append(setting)
-                } else {
-                    settings.append(nil)
-                }
+                settings.append(face.widerDifficulty.flatMap(WIDERDifficulty.allCases.firstIndex))
             }
             var predictions: [WIDEROfficialEvaluation.Prediction] = []
             predictions.reserveCapacity(found.count)

@@ -1,5 +1,5 @@
-import Foundation
 import FaceBenchModel
+import Foundation
 
 /// FDDB's detection-file layout, the input of its evaluation toolkit: for each image, its
 /// name (as the fold lists give it), the number of regions, then one region per line —
@@ -10,8 +10,7 @@ import FaceBenchModel
 /// (which silently misreads a file missing an image); an image the dataset does not have,
 /// an image listed twice, a count that is not a number, a region line with other than five
 /// or six numbers, and non-finite values are errors naming the file and line. Ellipses are
-/// kept as `Detection.attributes["fddb_ellipse"]` (`major minor angle cx cy`) with their
-/// bounding box as the box. Writing produces rectangles for every sample, images without
+/// kept as `Detection.ellipse` with their bounding box as the box. Writing produces rectangles for every sample, images without
 /// detections included, in the dataset's order.
 public enum FDDBDetectionFile {
     public static func read(_ path: String, for dataset: Dataset) throws -> [Int: [Detection]] {
@@ -67,14 +66,7 @@ public enum FDDBDetectionFile {
         }
         let ellipse = Ellipse(majorRadius: values[0], minorRadius: values[1], angle: values[2], centerX: values[3], centerY: values[4])
         if let reason = ellipse.angleProblem { throw FaceBenchError.malformed(path: path, location: "line \(index + 1)", reason: reason) }
-        return Detection(
-            box: ellipse.boundingBox, score: values[5],
-            attributes: [Detection.ellipseAttribute: values[0..<5].map(JSONWriter.format).joined(separator: " ")])
-    }
-
-    /// The ellipse of a detection read from an ellipse line, if it was one.
-    public static func ellipse(of detection: Detection) -> Ellipse? {
-        detection.ellipse
+        return Detection(box: ellipse.boundingBox, score: values[5], ellipse: ellipse)
     }
 
     /// The toolkit's input for these detections: every sample in order, rectangles.

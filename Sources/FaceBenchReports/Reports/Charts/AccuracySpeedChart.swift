@@ -1,3 +1,4 @@
+import FaceBenchModel
 import FaceBenchEvaluation
 
 /// Accuracy against speed: each detector at its median latency (log axis) and AP50, with

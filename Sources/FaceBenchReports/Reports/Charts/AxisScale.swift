@@ -1,3 +1,4 @@
+import FaceBenchModel
 import Foundation
 import FaceBenchEvaluation
 

@@ -1,3 +1,4 @@
+import FaceBenchModel
 import FaceBenchEvaluation
 
 /// After `run`'s headline table, one note per detector scored on landmarks gives the landmark
