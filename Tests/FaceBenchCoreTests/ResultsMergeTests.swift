@@ -41,7 +41,7 @@ final class ResultsMergeTests: XCTestCase {
             let results = RunResults.build(
                 dataset: dataset, setups: [setup], records: records, settings: RunSettings(), environments: [],
                 decoderLibrary: nil, interrupted: false, evaluators: [WIDEREvaluator()], evaluationOptions: options)
-            return try RunResults(json: JSONReader.parse(JSONWriter().bytes(results.json), path: "results.json"), path: "results.json")
+            return try JSONCoding.decode(RunResults.self, from: JSONCoding.bytes(results), path: "results.json")
         }
     }
 
