@@ -44,12 +44,15 @@ struct Toolbox: Sendable {
         "max-megapixels", .value("N"), help: "Refuse an image whose header declares more than N megapixels, before decoding it.",
         default: String(Int(NativeImageDecoder.defaultMaximumMegapixels)))
 
-    /// This toolbox with the image decoder's pixel cap from `--max-megapixels`.
-    func limitingImages(_ arguments: ParsedArguments) throws -> Toolbox {
+    /// `--max-megapixels`, checked.
+    static func maximumMegapixels(_ arguments: ParsedArguments) throws -> Double? {
+        try arguments.double(maxMegapixelsOption.name, in: 0.001...1_000_000)
+    }
+
+    /// This toolbox with the image decoder's pixel cap (`--max-megapixels`) when one was given.
+    func limitingImages(to megapixels: Double?) -> Toolbox {
         var limited = self
-        if let megapixels = try arguments.double("max-megapixels", in: 0.001...1_000_000) {
-            limited.decoder = NativeImageDecoder(maximumMegapixels: megapixels)
-        }
+        if let megapixels { limited.decoder = NativeImageDecoder(maximumMegapixels: megapixels) }
         return limited
     }
 
@@ -91,7 +94,8 @@ struct Toolbox: Sendable {
             registry: DetectorRegistry(
                 OpenCVBackend.kinds + OpenCVBackend.dnnKinds(models: models) + DlibBackend.kinds + DlibBackend.modelKinds(models: models) + SwiftCascadeBackend.kinds + ExternalBackend.kinds
                     + [ImportedDetectorKind.kind(importers: importers)],
-                landmarkStages: DlibBackend.landmarkStages(models: models)),
+                landmarkStages: DlibBackend.landmarkStages(models: models),
+                threadPools: [OpenCVBackend.threadPool, DlibBackend.threadPool]),
             catalog: DatasetCatalog(
                 definitions: DatasetCatalog.standardDefinitions(zlib: SystemZlib()), formats: DatasetCatalog.standardFormats(zlib: SystemZlib()),
                 searchPath: DatasetCatalog.searchPath(environment: environment, anchors: anchors)),

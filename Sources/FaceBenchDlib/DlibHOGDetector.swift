@@ -58,6 +58,14 @@ public enum DlibBackend {
     @discardableResult
     public static func setThreads(_ count: Int) -> Bool { fb_blas_set_threads(Int32(count)) != 0 }
 
+    /// The BLAS pool, for `DetectorRegistry(threadPools:)`.
+    public static let threadPool: any NativeThreadPool = ThreadPool()
+
+    struct ThreadPool: NativeThreadPool {
+        var library: String { "BLAS (dlib)" }
+        func pin(threads count: Int) { DlibBackend.setThreads(count) }
+    }
+
     /// The kinds whose model files `models` finds.
     public static func modelKinds(models: ModelLocator) -> [DetectorKind] { [DlibMMODDetector.kind(models: models)] }
 

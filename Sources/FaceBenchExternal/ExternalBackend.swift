@@ -5,7 +5,4 @@ import FaceBenchModel
 /// are in the core (`ImportedDetectorKind`), since they need nothing but parsing.
 public enum ExternalBackend {
     public static let kinds: [DetectorKind] = [ExecDetectorKind.kind, PluginDetectorKind.kind]
-
-    /// The protocol version external programs must speak.
-    public static let execProtocol = ExecProtocol.version
 }

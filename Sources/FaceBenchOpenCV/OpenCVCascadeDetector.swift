@@ -74,6 +74,14 @@ public enum OpenCVBackend {
     /// Pins OpenCV's internal thread pool (cv::setNumThreads) for the whole process.
     public static func setThreads(_ count: Int) { fb_opencv_set_threads(Int32(count)) }
 
+    /// OpenCV's pool, for `DetectorRegistry(threadPools:)`.
+    public static let threadPool: any NativeThreadPool = ThreadPool()
+
+    struct ThreadPool: NativeThreadPool {
+        var library: String { "OpenCV" }
+        func pin(threads count: Int) { OpenCVBackend.setThreads(count) }
+    }
+
     public static let kinds: [DetectorKind] = [
         kind(.haar, summary: "OpenCV Haar cascade (CascadeClassifier)"),
         kind(.lbp, summary: "OpenCV LBP cascade (CascadeClassifier)"),

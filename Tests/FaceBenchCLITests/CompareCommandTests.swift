@@ -8,8 +8,12 @@ import XCTest
 /// The regression gate end to end: real runs of OpenCV's Haar cascade on dlib-faces with
 /// two `neighbors` settings, compared with `facebench compare`.
 final class CompareCommandTests: XCTestCase {
+    /// Runs made so far, numbering their folders (the same setting runs twice).
+    var runs = 0
+
     func runHaar(neighbors: Int, into directory: String) -> String {
-        let out = directory + "/neighbors\(neighbors)-\(UInt32.random(in: 0...UInt32.max))"
+        runs += 1
+        let out = directory + "/neighbors\(neighbors)-run\(runs)"
         let status = FaceBenchCLI.run([
             "run", "--dataset", "dlib-faces", "--warmup", "0", "--detector", "h=haar:neighbors=\(neighbors)", "--out", out,
         ])

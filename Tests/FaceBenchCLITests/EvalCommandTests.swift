@@ -7,12 +7,7 @@ import XCTest
 /// `facebench eval` as a user runs it: formats recognised, protocol keys in JSON, bad input
 /// reported with file and line and a non-zero status, usage errors with status 64.
 final class EvalCommandTests: XCTestCase {
-    let groundTruth = """
-        {"images": [{"id": 1, "file_name": "a.jpg"}, {"id": 2, "file_name": "b.jpg"}],
-         "annotations": [{"id": 1, "image_id": 1, "category_id": 1, "bbox": [10, 10, 40, 40]},
-                         {"id": 2, "image_id": 2, "category_id": 1, "bbox": [100, 100, 20, 20]}],
-         "categories": [{"id": 1, "name": "face"}]}
-        """
+    let groundTruth = TestData.twoImageCOCO
 
     func testJSONOutputHasEveryProtocolsKeys() throws {
         let scratch = try TestData.temporaryDirectory(self)

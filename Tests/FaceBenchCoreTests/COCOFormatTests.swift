@@ -1,4 +1,5 @@
 import Foundation
+import FaceBenchTestSupport
 import XCTest
 @testable import FaceBenchModel
 @testable import FaceBenchIO
@@ -17,7 +18,7 @@ final class COCOFormatTests: XCTestCase {
     }
 
     func testFastAndGeneralReadersAgreeOnRandomFiles() throws {
-        var generator = SystemRandomNumberGenerator()
+        var generator = TestRandom.generator(self, seed: 3000)
         var flat: [String] = [], nested: [String] = [], templated: [String] = []
         for _ in 0..<3000 {
             let values = (0..<5).map { _ in

@@ -1,4 +1,5 @@
 import FaceBenchReports
+import FaceBenchTestSupport
 import XCTest
 @testable import FaceBenchReports
 @testable import FaceBenchEvaluation
@@ -145,7 +146,8 @@ final class EvaluationProtocolTests: XCTestCase {
 
     func testPredictionChecksWarnAboutThresholdedAndCollapsedScores() {
         let samples = (1...30).map { Sample(id: $0, name: "\($0)", faces: [Face(box: box(0, 0))]) }
-        let thresholded = samples.map { _ in [Detection(box: box(0, 0), score: Double.random(in: 0.5...1))] }
+        var generator = TestRandom.generator(self, seed: 141)
+        let thresholded = samples.map { _ in [Detection(box: box(0, 0), score: Double.random(in: 0.5...1, using: &generator))] }
         XCTAssertTrue(PredictionChecks.warnings(thresholded, samples: samples).contains { $0.contains("pre-thresholded") })
         let sparse = samples.map { $0.id % 3 == 0 ? [Detection(box: box(0, 0), score: Double($0.id) / 100)] : [] }
         XCTAssertTrue(PredictionChecks.warnings(sparse, samples: samples).contains { $0.contains("10 detections for 30 faces") })
@@ -164,7 +166,7 @@ final class EvaluationProtocolTests: XCTestCase {
     }
 
     func testScoreOrderIsStableAndDescending() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = TestRandom.generator(self, seed: 162)
         let scores = (0..<5000).map { _ in Double(Int.random(in: 0..<50, using: &generator)) / 7 - 3 } + [0.0, -0.0, 0.0]
         let order = ScoreOrder.descending(scores).map(Int.init)
         let expected = scores.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }

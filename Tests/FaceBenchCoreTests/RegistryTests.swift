@@ -85,4 +85,22 @@ final class RegistryTests: XCTestCase {
         XCTAssertEqual(specs("haar:neighbors=5,all", "default"), ["haar:neighbors=5", "haar", "haar", "haar:scale=1.3"])
         XCTAssertEqual(specs("haar:cascade=alt2", "exec:a,b"), ["haar:cascade=alt2", "exec:a,b"], "values are separate lists")
     }
+
+    /// Records the counts it is pinned to.
+    final class RecordingPool: NativeThreadPool, @unchecked Sendable {
+        let library: String
+        var pinned: [Int] = []
+        init(_ library: String) { self.library = library }
+        func pin(threads count: Int) { pinned.append(count) }
+    }
+
+    func testPinningNativeThreadsReachesEveryRegisteredPool() {
+        let opencv = RecordingPool("OpenCV"), blas = RecordingPool("BLAS")
+        let registry = DetectorRegistry([], threadPools: [opencv, blas])
+        registry.pinNativeThreads(3)
+        registry.pinNativeThreads(1)
+        XCTAssertEqual(opencv.pinned, [3, 1])
+        XCTAssertEqual(blas.pinned, [3, 1])
+        DetectorRegistry().pinNativeThreads(2)  // no pools: nothing to pin
+    }
 }

@@ -54,6 +54,15 @@ public enum TestData {
         return path
     }
 
+    /// COCO ground truth of two images with one face each (a.jpg: 10,10 40×40; b.jpg:
+    /// 100,100 20×20), for the tests of `eval` and what lies below it.
+    public static let twoImageCOCO = """
+        {"images": [{"id": 1, "file_name": "a.jpg"}, {"id": 2, "file_name": "b.jpg"}],
+         "annotations": [{"id": 1, "image_id": 1, "category_id": 1, "bbox": [10, 10, 40, 40]},
+                         {"id": 2, "image_id": 2, "category_id": 1, "bbox": [100, 100, 20, 20]}],
+         "categories": [{"id": 1, "name": "face"}]}
+        """
+
     /// Writes text to a file in `directory` and returns its path.
     @discardableResult
     public static func write(_ text: String, to name: String, in directory: String) throws -> String {

@@ -23,11 +23,8 @@ enum BaselineCommand: FaceBenchCommand {
         examples: ["facebench run --dataset dlib-faces --dataset mit-cmu && facebench baseline update"])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
-        guard arguments.positionals[0] == "update" else {
-            throw FaceBenchError.usage("unknown action '\(arguments.positionals[0])'; the action is 'update'")
-        }
-        let runs = arguments.positionals.count > 1 ? Array(arguments.positionals.dropFirst()) : ["Results/runs/latest"]
-        let results = try runs.flatMap { try ResultsLocator.files(at: $0) }.map(RunResults.read)
+        let options = try BaselineOptions(arguments)
+        let results = try options.runs.flatMap { try ResultsLocator.files(at: $0) }.map(RunResults.read)
         for result in results {
             if result.interrupted {
                 throw FaceBenchError.failed("\(result.dataset.name): the run was interrupted; finish it (facebench run --resume) before taking a baseline")
@@ -43,7 +40,7 @@ enum BaselineCommand: FaceBenchCommand {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         let snapshot = BenchmarkSnapshot(results: results, created: formatter.string(from: Date()))
-        let out = arguments.string("out") ?? "Results/baseline.json"
+        let out = options.out
         try snapshot.write(to: out)
         let detectors = Set(snapshot.datasets.flatMap { $0.detectors.map(\.id) }).sorted()
         StandardStreams.error("facebench baseline: wrote \(out): \(names.joined(separator: ", ")) × \(detectors.joined(separator: ", "))\n")

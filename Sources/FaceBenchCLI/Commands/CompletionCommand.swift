@@ -5,8 +5,6 @@ import FaceBenchModel
 /// dataset names complete after --detector and --dataset, fixed choices after options that
 /// declare them (`--format text|markdown|json`), file names elsewhere.
 enum CompletionCommand: FaceBenchCommand {
-    enum Shell: String, CaseIterable { case bash, zsh }
-
     static let spec = CommandSpec(
         name: "completion",
         abstract: "Print a shell completion script for bash or zsh.",
@@ -19,9 +17,7 @@ enum CompletionCommand: FaceBenchCommand {
         examples: ["source <(facebench completion bash)", "facebench completion zsh > ~/.zfunc/_facebench"])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
-        guard let shell = Shell(rawValue: arguments.positionals[0]) else {
-            throw FaceBenchError.usage("SHELL is bash or zsh, got '\(arguments.positionals[0])'")
-        }
+        let shell = try CompletionOptions(arguments).shell
         let specs = FaceBenchCLI.commands.map(\.spec)
         let detectors = toolbox.registry.kinds.map(\.id) + toolbox.detectorAliases.keys.sorted()
         let datasets = toolbox.catalog.definitions.map(\.name)

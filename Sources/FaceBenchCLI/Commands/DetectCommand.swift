@@ -1,10 +1,6 @@
-import FaceBenchCodecs
 import FaceBenchModel
 import FaceBenchEvaluation
-import FaceBenchIO
 import FaceBenchReports
-import FaceBenchDlib
-import FaceBenchOpenCV
 import Foundation
 
 enum DetectCommand: FaceBenchCommand {
@@ -48,19 +44,12 @@ enum DetectCommand: FaceBenchCommand {
     }
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
-        let toolbox = try toolbox.limitingImages(arguments)
-        let path = arguments.positionals[0]
-        let format = arguments.string("format") ?? "text"
-        guard ["text", "json"].contains(format) else {
-            throw FaceBenchError.usage("--format: unknown format '\(format)'; choose text or json")
-        }
-        let drawing = try arguments.string("draw").map(checkedDrawingPath)
-        let nativeThreads = try arguments.int("native-threads", atLeast: 1) ?? 1
-        OpenCVBackend.setThreads(nativeThreads)
-        DlibBackend.setThreads(nativeThreads)
-        let specs = toolbox.detectorSpecs(arguments.strings("detector"), fallback: Toolbox.defaultDetectors)
-        let factories = try toolbox.registry.factories(for: specs)
-        let sample = try arguments.string("dataset").map { try groundTruth(for: path, in: toolbox.catalog.resolve($0)) }
+        let options = try DetectOptions(arguments, toolbox: toolbox)
+        let toolbox = toolbox.limitingImages(to: options.maximumMegapixels)
+        let path = options.image, drawing = options.drawing
+        toolbox.registry.pinNativeThreads(options.nativeThreads)
+        let factories = try toolbox.registry.factories(for: options.detectors)
+        let sample = try options.dataset.map { try groundTruth(for: path, in: toolbox.catalog.resolve($0)) }
         let decoded = try toolbox.decoder.decode(path)
         let input = DetectorInput(decoded: decoded, name: path, path: path)
         var outcomes: [Outcome] = []
@@ -71,7 +60,7 @@ enum DetectCommand: FaceBenchCommand {
                 info: factory.info, loadMilliseconds: loadMs, latencyMilliseconds: latency, detections: found,
                 match: sample.map { GreedyMatcher.match(found, to: $0.faces) }))
         }
-        if format == "json" {
+        if options.format == .json {
             StandardStreams.output(JSONWriter().string(try json(path: path, decoded: decoded, sample: sample, outcomes: outcomes)) + "\n")
         } else {
             StandardStreams.output(text(path: path, decoded: decoded, sample: sample, outcomes: outcomes))

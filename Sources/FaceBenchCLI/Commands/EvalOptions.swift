@@ -7,7 +7,8 @@ struct EvalOptions {
     enum Format: String, CaseIterable { case markdown, json }
 
     var dataset: String
-    var predictions: [String]
+    /// Each `--predictions` value as its label and path.
+    var predictions: [(label: String, path: String)]
     var protocols: [String]
     var importer: String?
     var evaluation: EvaluationOptions
@@ -20,7 +21,7 @@ struct EvalOptions {
     init(_ arguments: ParsedArguments) throws {
         guard let dataset = arguments.string("dataset") else { throw FaceBenchError.usage("--dataset is required") }
         self.dataset = dataset
-        predictions = arguments.strings("predictions")
+        predictions = arguments.strings("predictions").map(Self.splitLabel)
         guard !predictions.isEmpty else { throw FaceBenchError.usage("give at least one --predictions file") }
         protocols = arguments.strings("protocol")
         importer = arguments.string("importer")
@@ -45,5 +46,17 @@ struct EvalOptions {
             evaluation.falsePositiveCounts = values.map { $0! }
         }
     }
-}
 
+    /// `LABEL=PATH` or `PATH` (labelled by its file name without `.json` / `.coco.json`).
+    static func splitLabel(_ entry: String) -> (label: String, path: String) {
+        if let equals = entry.firstIndex(of: "="), !entry[..<equals].contains("/") {
+            return (String(entry[..<equals]), String(entry[entry.index(after: equals)...]))
+        }
+        var label = URL(fileURLWithPath: entry).lastPathComponent
+        for suffix in [".coco.json", ".json", ".txt"] where label.hasSuffix(suffix) {
+            label = String(label.dropLast(suffix.count))
+            break
+        }
+        return (label, entry)
+    }
+}

@@ -20,13 +20,9 @@ enum FDDBSizesCommand: FaceBenchCommand {
         examples: ["facebench fddb-sizes ~/data/FDDB-folds --images ~/data/FDDB"])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
-        guard arguments.positionals.count == 1 else { throw FaceBenchError.usage("fddb-sizes takes one FOLDS path") }
-        let folds = arguments.positionals[0]
-        guard FDDBLoader.recognises(folds) else {
-            throw FaceBenchError.usage("\(folds) is neither a folder of FDDB-fold-NN-ellipseList.txt files nor an ellipse list")
-        }
-        let dataset = try FDDBLoader.load(root: folds, name: "fddb")
-        let images = arguments.string("images") ?? dataset.root
+        let options = try FDDBSizesOptions(arguments)
+        let dataset = try FDDBLoader.load(root: options.folds, name: "fddb")
+        let images = options.images ?? dataset.root
         var sizes: [(name: String, size: ImageHeader.Size)] = []
         var missing: [String] = []
         for sample in dataset.samples {
@@ -40,7 +36,7 @@ enum FDDBSizesCommand: FaceBenchCommand {
             throw FaceBenchError.failed("\(missing.count) of \(dataset.samples.count) images of the folds are not under \(images) "
                                         + "(as originalPics/NAME.jpg or NAME.jpg): \(missing.prefix(5).joined(separator: ", "))")
         }
-        let out = arguments.string("out") ?? dataset.root + "/" + FDDBImageSizes.fileName
+        let out = options.out ?? dataset.root + "/" + FDDBImageSizes.fileName
         try FileIO.writeAtomically(FDDBImageSizes.text(sizes, source: images), to: out)
         StandardStreams.error("facebench fddb-sizes: wrote \(out): \(sizes.count) images\n")
         return ExitStatus.success

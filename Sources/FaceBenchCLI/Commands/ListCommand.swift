@@ -1,8 +1,6 @@
 import FaceBenchModel
 
 enum ListCommand: FaceBenchCommand {
-    enum Format: String, CaseIterable { case text, json }
-
     static let spec = CommandSpec(
         name: "list",
         abstract: "List the detectors this build can run, with their parameters, and the datasets found.",
@@ -16,7 +14,7 @@ enum ListCommand: FaceBenchCommand {
         examples: ["facebench list", "facebench list --format json"])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
-        switch try arguments.choice("format", default: Format.text) {
+        switch try ListOptions(arguments).format {
         case .text: StandardStreams.output(text(toolbox))
         case .json: StandardStreams.output(JSONWriter().string(json(toolbox)) + "\n")
         }

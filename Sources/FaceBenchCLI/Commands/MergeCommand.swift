@@ -24,16 +24,16 @@ enum MergeCommand: FaceBenchCommand {
         examples: ["facebench merge shards/1 shards/2 shards/3 shards/4 --out merged"])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
-        let toolbox = try toolbox.limitingImages(arguments)
-        let sources = try arguments.positionals.flatMap(ResultsLocator.files).map { LabelledResults(label: nil, path: $0, results: try RunResults.read($0)) }
-        let out = try arguments.string("out").map { URL(fileURLWithPath: $0).standardized.path }
-            ?? RunCommand.outputDirectory(nil, resume: false, prefix: "merged-")
+        let options = try MergeOptions(arguments)
+        let toolbox = toolbox.limitingImages(to: options.maximumMegapixels)
+        let sources = try options.shards.flatMap(ResultsLocator.files).map { LabelledResults(label: nil, path: $0, results: try RunResults.read($0)) }
+        let out = try options.out ?? RunCommand.outputDirectory(nil, resume: false, prefix: "merged-")
         var finished: [RunResults] = []
         var html = RunCommand.htmlReport(toolbox: toolbox)
         for group in DatasetComparison.group(sources) {
             let parts = group.entries.map(\.results)
             let name = group.dataset
-            let dataset = try arguments.string("dataset").map(toolbox.catalog.resolve) ?? toolbox.dataset(of: parts[0])
+            let dataset = try options.dataset.map(toolbox.catalog.resolve) ?? toolbox.dataset(of: parts[0])
             let merged = try RunResults.merged(parts, dataset: dataset, evaluators: toolbox.evaluators)
             if merged.dataset.images < merged.dataset.totalImages {
                 StandardStreams.error("facebench merge: \(name): \(merged.dataset.images) of \(merged.dataset.totalImages) images present (a shard missing?)\n")

@@ -1,8 +1,7 @@
 import FaceBenchReports
 import FaceBenchModel
 import FaceBenchEvaluation
-import FaceBenchDlib
-import FaceBenchOpenCV
+import FaceBenchHarness
 
 enum ParityCommand: FaceBenchCommand {
     static let spec = CommandSpec(
@@ -31,19 +30,14 @@ enum ParityCommand: FaceBenchCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
-        let toolbox = try toolbox.limitingImages(arguments)
-        guard arguments.positionals.count == 2 else {
-            throw FaceBenchError.usage("parity takes two detector specs, REFERENCE and CANDIDATE (got \(arguments.positionals.count))")
-        }
-        let iou = try arguments.double("iou", in: 0.01...1) ?? 0.9
-        let repeats = try arguments.int("repeat", atLeast: 1) ?? 3
-        let datasetNames = arguments.strings("dataset").isEmpty ? toolbox.defaultDatasets : arguments.strings("dataset")
-        guard !datasetNames.isEmpty else { throw FaceBenchError.usage("no --dataset given and no named dataset with images found") }
-        OpenCVBackend.setThreads(1)
-        DlibBackend.setThreads(1)
-        let factories = try toolbox.registry.factories(for: arguments.positionals)
+        let options = try ParityOptions(arguments, toolbox: toolbox)
+        let toolbox = toolbox.limitingImages(to: options.maximumMegapixels)
+        let iou = options.iouThreshold, repeats = options.repeats
+        toolbox.registry.pinNativeThreads(1)
+        let factories = try toolbox.registry.factories(for: [options.reference, options.candidate])
         let detectors = try factories.map { try $0.makeDetector() }
         let names = factories.map(\.info.spec)
+        let comparison = InterleavedParity(iouThreshold: iou, repeats: repeats)
 
         var table = MarkdownTable(headers: [
             "dataset", "images", "reference boxes", "candidate boxes", "matched (IoU ≥ \(Formatting.fixed(iou, 2)))",
@@ -51,34 +45,18 @@ enum ParityCommand: FaceBenchCommand {
             "reference median ms", "candidate median ms", "latency ratio",
         ])
         var differences: [String] = []
-        for name in datasetNames {
+        for name in options.datasets {
             let dataset = try toolbox.catalog.resolve(name)
-            var parity = DetectionParity(iouThreshold: iou)
-            var latencies: [[Double]] = [[], []]
-            for sample in dataset.samples {
-                guard let path = sample.path else { continue }
-                let input = DetectorInput(decoded: try toolbox.decoder.decode(path), name: sample.name, path: path)
-                var results: [[Detection]] = [[], []]
-                var times: [[Double]] = [[], []]
-                for run in 0..<repeats {
-                    for k in (run % 2 == 0 ? [0, 1] : [1, 0]) {
-                        let (found, milliseconds) = try MonotonicClock.measure { try detectors[k].checkedDetect(input) }
-                        results[k] = found
-                        times[k].append(milliseconds)
-                    }
-                }
-                for k in 0..<2 { latencies[k].append(LatencySummary(times[k])!.p50) }
-                parity.add(image: sample.name, reference: results[0], candidate: results[1])
-            }
-            let medians = latencies.map { LatencySummary($0)?.p50 }
+            let outcome = try comparison.compare(reference: detectors[0], candidate: detectors[1], on: dataset, decoder: toolbox.decoder)
+            let parity = outcome.parity
             table.add([
                 dataset.name, String(parity.images), String(parity.referenceBoxes), String(parity.candidateBoxes),
                 "\(parity.matched) (\(Formatting.percent(parity.matchedFraction)))",
                 String(parity.unmatchedReference),
                 "\(parity.unmatchedCandidate) (\(Formatting.percent(parity.unmatchedCandidateFraction)))",
                 String(parity.identicalBoxes), String(parity.agreeingScores),
-                Formatting.milliseconds(medians[0]), Formatting.milliseconds(medians[1]),
-                medians[0].flatMap { r in medians[1].map { Formatting.fixed($0 / r, 2) + "x" } } ?? "–",
+                Formatting.milliseconds(outcome.referenceMedianMilliseconds), Formatting.milliseconds(outcome.candidateMedianMilliseconds),
+                outcome.latencyRatio.map { Formatting.fixed($0, 2) + "x" } ?? "–",
             ])
             if !parity.differingImages.isEmpty {
                 differences.append("\(dataset.name): \(parity.differingImages.count) images differ: \(parity.differingImages.prefix(20).joined(separator: ", "))")

@@ -31,20 +31,12 @@ enum ParityGridCommand: FaceBenchCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
-        guard arguments.positionals.isEmpty else { throw FaceBenchError.usage("parity-grid takes no arguments") }
-        guard let folder = arguments.string("reference") ?? toolbox.checkout.map({ $0 + "/Tests/Fixtures/opencv-grid" }) else {
-            throw FaceBenchError.usage("no --reference given and no checkout found beside the executable")
-        }
-        let datasetNames = arguments.strings("dataset").isEmpty ? ["mit-cmu", "dlib-faces"] : arguments.strings("dataset")
         let cascades = CascadeConfiguration.cascadeFiles.sorted { $0.key.rawValue < $1.key.rawValue }.flatMap { family, files in
             files.map { (family: family, name: $0.name) }
         }
-        let chosen = arguments.strings("cascade")
-        if let unknown = chosen.first(where: { name in !cascades.contains { $0.name == name } }) {
-            throw FaceBenchError.usage("unknown cascade '\(unknown)'; known: \(cascades.map(\.name).joined(separator: ", "))")
-        }
-        let workers = try arguments.int("jobs", atLeast: 1) ?? ProcessInfo.processInfo.activeProcessorCount
-        OpenCVBackend.setThreads(1)
+        let options = try ParityGridOptions(arguments, checkout: toolbox.checkout, known: cascades.map(\.name))
+        let folder = options.reference, datasetNames = options.datasets, chosen = options.cascades, workers = options.workers
+        toolbox.registry.pinNativeThreads(1)
 
         var out = ""
         var differences: [String] = []

@@ -3,9 +3,6 @@ import FaceBenchHarness
 import FaceBenchReports
 
 enum ReportCommand: FaceBenchCommand {
-    static let formats = ["markdown", "csv", "json", "html"]
-    static let extensions = ["markdown": "md", "csv": "csv", "json": "json", "html": "html"]
-
     static let spec = CommandSpec(
         name: "report",
         abstract: "Turn results into comparison tables and a visual HTML report.",
@@ -37,31 +34,22 @@ enum ReportCommand: FaceBenchCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
-        let toolbox = try toolbox.limitingImages(arguments)
-        let chosen = arguments.strings("format").isEmpty ? ["markdown"] : arguments.strings("format")
-        if let unknown = chosen.first(where: { !formats.contains($0) }) {
-            throw FaceBenchError.usage("--format: unknown format '\(unknown)'; choose from \(formats.joined(separator: ", "))")
-        }
-        let out = arguments.string("out")
-        guard out != nil || chosen.count == 1 else {
-            throw FaceBenchError.usage("several formats need --out PATH (files PATH.md, PATH.html, …)")
-        }
-        let galleryImages = try arguments.int("gallery", atLeast: 0) ?? 4
-        let imageSide = try arguments.int("image-side", atLeast: 32) ?? 1024
-        let sources = try ResultsLocator.load(arguments.positionals, labels: arguments.strings("label"))
+        let options = try ReportOptions(arguments)
+        let toolbox = toolbox.limitingImages(to: options.maximumMegapixels)
+        let sources = try ResultsLocator.load(options.results, labels: options.labels)
         let comparisons = DatasetComparison.group(sources)
-        for format in chosen {
+        for format in options.formats {
             let bytes: [UInt8]
             switch format {
-            case "markdown": bytes = Array(MarkdownReport.document(comparisons, evaluators: toolbox.evaluators).utf8)
-            case "csv": bytes = Array(CSVReport.document(comparisons).utf8)
-            case "json": bytes = JSONWriter().bytes(try JSONReport.document(comparisons)) + [0x0A]
-            default:
-                var report = html(for: sources.map(\.results), toolbox: toolbox, galleryImages: galleryImages, imageSide: imageSide)
+            case .markdown: bytes = Array(MarkdownReport.document(comparisons, evaluators: toolbox.evaluators).utf8)
+            case .csv: bytes = Array(CSVReport.document(comparisons).utf8)
+            case .json: bytes = JSONWriter().bytes(try JSONReport.document(comparisons)) + [0x0A]
+            case .html:
+                var report = html(for: sources.map(\.results), toolbox: toolbox, galleryImages: options.galleryImages, imageSide: options.imageSide)
                 bytes = Array(report.document(comparisons).utf8)
             }
-            if let out {
-                let path = out + "." + (extensions[format] ?? format)
+            if let out = options.out {
+                let path = out + "." + format.fileExtension
                 try FileIO.writeAtomically(bytes, to: path)
                 StandardStreams.error("facebench report: wrote \(path)\n")
             } else {

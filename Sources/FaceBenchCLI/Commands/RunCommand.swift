@@ -2,8 +2,6 @@ import FaceBenchModel
 import FaceBenchIO
 import FaceBenchHarness
 import FaceBenchReports
-import FaceBenchDlib
-import FaceBenchOpenCV
 import Foundation
 
 enum RunCommand: FaceBenchCommand {
@@ -53,16 +51,14 @@ enum RunCommand: FaceBenchCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
-        let toolbox = try toolbox.limitingImages(arguments)
         let options = try RunOptions(arguments, toolbox: toolbox)
+        let toolbox = toolbox.limitingImages(to: options.maximumMegapixels)
         // Every dataset is found before anything runs or a run folder is made, so a mistyped
         // second name neither waits for the first dataset nor leaves an empty run as `latest`.
         let datasets = try options.datasets.map { try toolbox.dataset($0, command: "run") }
         let out = try outputDirectory(options.out, resume: options.resume)
-        OpenCVBackend.setThreads(options.settings.nativeThreads)
-        DlibBackend.setThreads(options.settings.nativeThreads)
-        let files = OutputFiles(widerFolders: arguments.flag("wider-files"))
-        let drawings = arguments.string("draw-all").map { URL(fileURLWithPath: $0).standardized.path }
+        toolbox.registry.pinNativeThreads(options.settings.nativeThreads)
+        let files = OutputFiles(widerFolders: options.widerFolders)
 
         let stop = StopSignal()
         let interruption = InterruptHandler(stop: stop)
@@ -85,7 +81,7 @@ enum RunCommand: FaceBenchCommand {
             for warning in results.decodeWarnings { StandardStreams.error("facebench run: warning: \(warning)\n") }
             finished.append(results)
             try write(results, dataset: dataset, to: directory, files: files, toolbox: toolbox, html: &html)
-            if let drawings {
+            if let drawings = options.drawings {
                 let folder = drawings + "/" + dataset.name
                 let count = try AnnotatedImageFolder(decoder: toolbox.decoder, encoder: toolbox.encoder).write(results, dataset: dataset, to: folder)
                 StandardStreams.error("facebench run: drew \(count) annotated images in \(folder)\n")

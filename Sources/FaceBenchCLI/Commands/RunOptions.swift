@@ -1,6 +1,7 @@
 import FaceBenchModel
 import FaceBenchEvaluation
 import FaceBenchHarness
+import Foundation
 
 /// `run`'s options, read from the command line (and `--config`) and checked in one place;
 /// the command itself works only with these values.
@@ -33,8 +34,16 @@ struct RunOptions {
     var threads: [Int]
     var format: Format
     var verbosity: Verbosity
+    var maximumMegapixels: Double?
+    /// `<detector>.wider/` for every dataset, not only WIDER-layout ones.
+    var widerFolders: Bool
+    /// `--draw-all`'s folder, absolute.
+    var drawings: String?
 
+    /// Reads the options of `toolbox` (the one `--max-megapixels` has not limited yet:
+    /// only the catalog is used).
     init(_ arguments: ParsedArguments, toolbox: Toolbox) throws {
+        maximumMegapixels = try Toolbox.maximumMegapixels(arguments)
         settings = RunSettings()
         settings.iouThreshold = try arguments.double("iou", in: 0.01...1) ?? 0.5
         settings.warmup = try arguments.int("warmup", atLeast: 0) ?? 2
@@ -61,5 +70,7 @@ struct RunOptions {
         case (false, true): verbosity = .verbose
         case (false, false): verbosity = .normal
         }
+        widerFolders = arguments.flag("wider-files")
+        drawings = arguments.string("draw-all").map { URL(fileURLWithPath: $0).standardized.path }
     }
 }

@@ -8,14 +8,6 @@ public enum ProcessMemory {
         return pages * Double(pageSize) / 1_048_576
     }
 
-    /// Peak resident set size (VmHWM) in megabytes.
-    public static func peakResidentMegabytes() -> Double? {
-        guard let text = try? FileIO.readText("/proc/self/status") else { return nil }
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
-        let kilobytes = line.split(separator: " ").compactMap { Double($0) }.first
-        return kilobytes.map { $0 / 1024 }
-    }
-
     static let pageSize: Int = {
         #if canImport(Glibc)
         return Int(sysconf(Int32(_SC_PAGESIZE)))

@@ -32,24 +32,13 @@ public enum FDDBLoader {
         for file in files {
             let fold = foldNumber(file)
             let lines = Array(try NumberedLines(path: file))
-            var index = 0
-            while index < lines.count {
-                guard let first = lines[index].fields.first else {
-                    index += 1
-                    continue
-                }
-                let image = String(first)
-                guard index + 1 < lines.count, let countField = lines[index + 1].fields.first, let count = Int(countField), count >= 0 else {
-                    throw FaceBenchError.malformed(path: file, location: "line \(lines[index].number + 1)", reason: "expected the face count of \(image)")
-                }
-                guard count <= lines.count - index - 2 else {
-                    throw FaceBenchError.malformed(path: file, location: "line \(lines[index].number)", reason: "\(image) lists \(count) faces but the file ends first")
-                }
+            try CountedBlocks(countName: "face count", entryName: "faces").forEach(lines, in: file) { block in
+                let image = block.name
                 guard seen.insert(image).inserted else {
-                    throw FaceBenchError.malformed(path: file, location: "line \(lines[index].number)", reason: "\(image) is listed twice")
+                    throw FaceBenchError.malformed(path: file, location: "line \(block.nameLine + 1)", reason: "\(image) is listed twice")
                 }
                 var faces: [Face] = []
-                for line in lines[(index + 2)..<(index + 2 + count)] {
+                for line in lines[block.entries] {
                     let ellipse = try parseEllipse(line, in: file)
                     faces.append(Face(box: ellipse.boundingBox, ellipse: ellipse))
                 }
@@ -64,7 +53,6 @@ public enum FDDBLoader {
                     sample.height = size.height
                 }
                 samples.append(sample)
-                index += 2 + count
             }
         }
         return Dataset(name: name, format: "fddb", root: folder, annotationFiles: files, samples: samples)

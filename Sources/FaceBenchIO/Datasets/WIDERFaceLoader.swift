@@ -163,24 +163,11 @@ public enum WIDERFaceLoader {
     public static func loadText(path: String, name: String) throws -> Dataset {
         let lines = Array(try NumberedLines(path: path))
         var samples: [Sample] = []
-        var index = 0
-        while index < lines.count {
-            let header = lines[index]
-            guard let first = header.fields.first else {
-                index += 1
-                continue
-            }
-            let imageName = String(first)
-            guard index + 1 < lines.count, let countField = lines[index + 1].fields.first, let count = Int(countField), count >= 0 else {
-                throw FaceBenchError.malformed(path: path, location: "line \(header.number + 1)", reason: "expected the face count of \(imageName)")
-            }
-            // An image without faces still has one placeholder line.
-            let faceLines = max(count, 1)
-            guard faceLines <= lines.count - index - 2 else {
-                throw FaceBenchError.malformed(path: path, location: "line \(header.number)", reason: "\(imageName) lists \(count) faces but the file ends first")
-            }
+        // An image without faces still has one placeholder line.
+        try CountedBlocks(countName: "face count", entryName: "faces", placeholderLines: 1).forEach(lines, in: path) { block in
+            let imageName = block.name
             var faces: [Face] = []
-            for line in lines[(index + 2)..<(index + 2 + faceLines)] where faces.count < count {
+            for line in lines[block.entries] {
                 let values = line.fields.map { Int($0) }
                 guard values.count >= 4, values.allSatisfy({ $0 != nil }) else {
                     throw FaceBenchError.malformed(path: path, location: "line \(line.number)", reason: "expected 'x y w h' and optional labels as integers")
@@ -194,7 +181,6 @@ public enum WIDERFaceLoader {
             }
             let event = String(imageName.split(separator: "/").first ?? "")
             samples.append(Sample(id: samples.count + 1, name: imageName, faces: faces, attributes: ["event": event]))
-            index += 2 + faceLines
         }
         let root = FileIO.parent(of: path)
         return Dataset(name: name, format: "wider", root: root, annotationFiles: [path], samples: samples)

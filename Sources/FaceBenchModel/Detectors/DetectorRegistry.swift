@@ -3,10 +3,18 @@ public struct DetectorRegistry: Sendable {
     public private(set) var kinds: [DetectorKind] = []
     /// What `landmarks=` accepts on any parameter kind without points of its own.
     public private(set) var landmarkStages: [LandmarkStage] = []
+    /// The process-wide pools of the backends' libraries, which `pinNativeThreads` sets.
+    public private(set) var threadPools: [any NativeThreadPool] = []
 
-    public init(_ kinds: [DetectorKind] = [], landmarkStages: [LandmarkStage] = []) {
+    public init(_ kinds: [DetectorKind] = [], landmarkStages: [LandmarkStage] = [], threadPools: [any NativeThreadPool] = []) {
         for kind in kinds { register(kind) }
         self.landmarkStages = landmarkStages
+        self.threadPools = threadPools
+    }
+
+    /// Pins every backend's native thread pool to `count` threads (`--native-threads`).
+    public func pinNativeThreads(_ count: Int) {
+        for pool in threadPools { pool.pin(threads: count) }
     }
 
     public mutating func register(_ kind: DetectorKind) {

@@ -17,34 +17,23 @@ public enum FDDBDetectionFile {
         let resolver = SampleResolver(dataset)
         let text = TextScanner(try FileIO.read(path))
         var detections: [Int: [Detection]] = [:]
-        var index = 0
-        while index < text.lines.count {
-            let header = text.fields(ofLine: index)
-            guard let first = header.first else {
-                index += 1
-                continue
+        var id = 0
+        try CountedBlocks(countName: "number of regions", entryName: "regions").forEach(
+            in: path, lineCount: text.lines.count, firstField: { text.fields(ofLine: $0).first.map(text.text) }, count: text.count(onLine:),
+            checkName: { image, index in
+                guard let found = resolver.sample(named: image) else {
+                    throw FaceBenchError.malformed(path: path, location: "line \(index + 1)", reason: "no image '\(image)' in dataset \(dataset.name)")
+                }
+                guard detections[found] == nil else {
+                    throw FaceBenchError.malformed(path: path, location: "line \(index + 1)", reason: "'\(image)' is listed twice")
+                }
+                id = found
             }
-            let image = text.text(first)
-            let line = index + 1
-            guard let id = resolver.sample(named: image) else {
-                throw FaceBenchError.malformed(path: path, location: "line \(line)", reason: "no image '\(image)' in dataset \(dataset.name)")
-            }
-            guard detections[id] == nil else {
-                throw FaceBenchError.malformed(path: path, location: "line \(line)", reason: "'\(image)' is listed twice")
-            }
-            guard let count = text.count(onLine: index + 1) else {
-                throw FaceBenchError.malformed(path: path, location: "line \(line + 1)", reason: "expected the number of regions of \(image)")
-            }
-            guard index + 2 + count <= text.lines.count else {
-                throw FaceBenchError.malformed(path: path, location: "line \(line)", reason: "\(image) lists \(count) regions but the file ends first")
-            }
+        ) { block in
             var found: [Detection] = []
-            found.reserveCapacity(count)
-            for regionLine in (index + 2)..<(index + 2 + count) {
-                found.append(try region(text, line: regionLine, in: path))
-            }
+            found.reserveCapacity(block.count)
+            for regionLine in block.entries { found.append(try region(text, line: regionLine, in: path)) }
             detections[id] = found
-            index += 2 + count
         }
         return detections
     }

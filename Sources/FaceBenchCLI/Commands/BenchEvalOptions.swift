@@ -1,0 +1,32 @@
+import Foundation
+import FaceBenchModel
+import FaceBenchHarness
+
+/// `bench-eval`'s options, read and checked in one place.
+struct BenchEvalOptions {
+    enum Format: String { case markdown, json }
+
+    var seed: Int
+    var repeats: Int
+    /// Reference tools to run, of `COCOEvaluationTiming.referenceTools`.
+    var tools: [String]
+    var format: Format
+    var python: String
+    /// The workload folder, absolute.
+    var workload: String
+
+    init(_ arguments: ParsedArguments) throws {
+        seed = try arguments.int("seed", atLeast: 0) ?? 1
+        repeats = try arguments.int("repeat", atLeast: 1) ?? 5
+        let known = COCOEvaluationTiming.referenceTools
+        tools = arguments.values["tools"] == nil ? known : arguments.strings("tools").filter { !$0.isEmpty }
+        if let unknown = tools.first(where: { !known.contains($0) }) {
+            throw FaceBenchError.usage("unknown tool '\(unknown)'; known: \(known.joined(separator: ", "))")
+        }
+        let formatName = arguments.string("format") ?? "markdown"
+        guard let format = Format(rawValue: formatName) else { throw FaceBenchError.usage("--format expects markdown or json, got '\(formatName)'") }
+        self.format = format
+        python = arguments.string("python") ?? "python3"
+        workload = URL(fileURLWithPath: arguments.string("workload") ?? "Results/bench-eval/workload-seed\(seed)").standardized.path
+    }
+}

@@ -1,0 +1,39 @@
+import FaceBenchTestSupport
+import XCTest
+
+/// Each command's options struct: a bad value is a one-line usage error naming the option,
+/// exit 64, before anything runs.
+final class CommandOptionsTests: XCTestCase {
+    func testEveryCommandRefusesBadOptionsBeforeRunning() throws {
+        let scratch = try TestData.temporaryDirectory(self)
+        let cases: [([String], String)] = [
+            (["detect", "x.png", "--format", "yaml"], "--format: unknown format 'yaml'; choose text or json"),
+            (["detect", "x.png", "--max-megapixels", "0"], "--max-megapixels expects a number in 0.001…1000000.0, got '0'"),
+            (["detect", "x.png", "--native-threads", "0"], "--native-threads expects an integer >= 1, got '0'"),
+            (["report", "r.json", "--format", "pdf"], "--format: unknown format 'pdf'; choose from markdown, csv, json, html"),
+            (["report", "r.json", "--format", "markdown,html"], "several formats need --out PATH"),
+            (["report", "r.json", "--gallery", "-1"], "--gallery expects an integer >= 0, got '-1'"),
+            (["merge", "shard", "--max-megapixels", "x"], "--max-megapixels expects a number"),
+            (["baseline", "refresh"], "unknown action 'refresh'; the action is 'update'"),
+            (["parity", "haar"], "missing CANDIDATE"),
+            (["parity", "haar", "lbp", "--iou", "2"], "--iou expects a number in 0.01…1.0, got '2'"),
+            (["parity", "haar", "lbp", "--repeat", "0"], "--repeat expects an integer >= 1, got '0'"),
+            (["parity-grid", "extra"], "unexpected argument 'extra'"),
+            (["parity-grid", "--reference", scratch, "--cascade", "alt3"], "unknown cascade 'alt3'; known: "),
+            (["parity-grid", "--reference", scratch, "--jobs", "0"], "--jobs expects an integer >= 1, got '0'"),
+            (["bench-eval", "--tools", "cocoapi"], "unknown tool 'cocoapi'; known: pycocotools, faster-coco-eval, hotcoco"),
+            (["bench-eval", "--format", "csv"], "--format expects markdown or json, got 'csv'"),
+            (["bench-eval", "--seed", "-1"], "--seed expects an integer >= 0, got '-1'"),
+            (["fddb-sizes", scratch], "is neither a folder of FDDB-fold-NN-ellipseList.txt files nor an ellipse list"),
+            (["list", "--format", "xml"], "--format expects text, json, got 'xml'"),
+        ]
+        for (arguments, expected) in cases {
+            let outcome = try CommandRunner.run(arguments, scratch: scratch)
+            XCTAssertEqual(outcome.status, 64, "\(arguments): \(outcome.stderr)")
+            XCTAssertTrue(outcome.stderr.hasPrefix("facebench \(arguments[0]): error: "), "\(arguments): \(outcome.stderr)")
+            XCTAssertTrue(outcome.stderr.contains(expected), "\(arguments): \(outcome.stderr)")
+            XCTAssertEqual(outcome.stderr.split(separator: "\n").count, 1, "\(arguments): one line: \(outcome.stderr)")
+            XCTAssertEqual(outcome.stdout, "", "\(arguments): nothing ran")
+        }
+    }
+}
