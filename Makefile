@@ -118,7 +118,7 @@ $(EXAMPLES)/dnn-direct: Benchmarks/dnn-latency/dnn_direct.cpp $(SHIM_OBJECTS)/mt
 	$(CXX) -std=c++17 -O2 -Wall -Wextra -ISources/COpenCVShim/include -ISources/CDlibShim/include $(OPENCV_FLAGS) $^ -o $@ \
 		-lopencv_objdetect -lopencv_dnn -lopencv_imgcodecs -lopencv_imgproc -lopencv_core -ldlib -llapack -lblas -ldl
 
-.PHONY: dnn-latency model-parity
+.PHONY: dnn-latency model-parity mmod-parity
 # Each CNN detector's median latency in FaceBench beside the same library called from C++.
 dnn-latency: release
 	$(MAKE) $(EXAMPLES)/dnn-direct
@@ -136,3 +136,13 @@ model-parity: release
 	./scripts/model-reference.py $(MODEL_PARITY_RUN)/dlib-faces/results.json $(MODEL_PARITY_RUN)/mit-cmu/results.json
 	.build/reference-venv/bin/python scripts/blazeface-reference.py $(MODEL_PARITY_RUN)/dlib-faces/results.json
 	.build/reference-venv/bin/python scripts/blazeface-reference.py $(MODEL_PARITY_RUN)/mit-cmu/results.json
+
+# `mmod` against dlib's C++ example semantics (scripts/mmod-reference.cpp) on every image of
+# dlib-faces and MIT+CMU (scripts/mmod-parity.py). MMOD takes about a second per image on each
+# side (18 minutes in all on the loaded 2-core CI machine), so `make test` checks two images
+# and .ci/run leaves this out; run it after changing the mmod backend.
+MMOD_PARITY_RUN ?= .build/mmod-parity-run
+mmod-parity: release tools
+	rm -rf $(MMOD_PARITY_RUN)
+	$(RELEASE_BIN) run --dataset dlib-faces --dataset mit-cmu --detector mmod --warmup 0 --out $(MMOD_PARITY_RUN) >/dev/null
+	./scripts/mmod-parity.py $(MMOD_PARITY_RUN)/dlib-faces/results.json $(MMOD_PARITY_RUN)/mit-cmu/results.json

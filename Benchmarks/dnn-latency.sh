@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Each CNN detector's median latency per call in FaceBench (release build, one thread) beside
 # the same library called directly from C++ on the same images (.build/examples/dnn-direct:
-# cv::FaceDetectorYN for yunet, the release build's own MTCNN shim objects for mtcnn, OpenCV DNN
-# with an OpenCV letterbox for blazeface-short and blazeface-full, the dlib shim's MMOD for mmod,
-# about a second per image, so not by default), with the ratio; the
-# goal is FaceBench within 5%. In each of ROUNDS rounds the two run at the same time, one
-# thread each, so load from elsewhere on a shared machine slows both alike; each side keeps
-# its fastest median. On an idle machine with two cores each has a core: `make dnn-latency`. Environment: DATASETS ("dlib-faces mit-cmu"), KINDS ("yunet mtcnn blazeface-short blazeface-full"; also mmod),
-# ROUNDS (3), REPETITIONS (3 timed calls per image), WARMUP (1).
+# cv::FaceDetectorYN for yunet, the release build's own MTCNN shim objects for mtcnn,
+# MediaPipe's face detection graph written with OpenCV for blazeface-short and blazeface-full,
+# the dlib shim's MMOD for mmod, about a second per image, so not by default), with the ratio;
+# the goal is FaceBench within 5%. The faces each side found are printed too, to show both did
+# the same work (BlazeFace's letterbox filters differ, so a marginal face may come and go).
+# In each of ROUNDS rounds the two run at the same time, one thread each, so load from
+# elsewhere on a shared machine slows both alike; each side keeps its fastest median. On an
+# idle machine with two cores each has a core: `make dnn-latency`.
+# Environment: DATASETS ("dlib-faces mit-cmu"), KINDS ("yunet mtcnn blazeface-short
+# blazeface-full"; also mmod), ROUNDS (3), REPETITIONS (3 timed calls per image), WARMUP (1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 datasets=${DATASETS:-dlib-faces mit-cmu}
@@ -30,10 +33,10 @@ model_for() { # KIND → the comma-separated model paths `facebench list` report
   if [ "$1" = blazeface-short ] || [ "$1" = blazeface-full ]; then model_for blazeface | tr ',' '\n' | grep "${1#blazeface-}_range"; return; fi
   "$facebench" list | awk -v kind="  $1 — " 'index($0, kind) == 1 {found = 1; next} found && /available: / {sub(/.*available: /, ""); gsub(/, /, ","); print; exit}'
 }
-facebench_p50() { # RESULTS KIND
-  python3 -c 'import json,sys; print(next(d for d in json.load(open(sys.argv[1]))["detectors"] if d["id"] == sys.argv[2])["latency_ms"]["p50"])' "$1" "$2"
+facebench_value() { # RESULTS KIND → "p50 detections" of that detector
+  python3 -c 'import json,sys; d = next(d for d in json.load(open(sys.argv[1]))["detectors"] if d["id"] == sys.argv[2]); print(d["latency_ms"]["p50"], d["metrics"]["detections"])' "$1" "$2"
 }
-printf '| detector | dataset | calls per round | FaceBench p50 ms | C++ direct p50 ms | ratio |\n|---|---|---:|---:|---:|---:|\n'
+printf '| detector | dataset | calls per round | faces FaceBench / direct | FaceBench p50 ms | C++ direct p50 ms | ratio |\n|---|---|---:|---:|---:|---:|---:|\n'
 for dataset in $datasets; do
   for kind in $kinds; do
     models=$(model_for "$kind")
@@ -47,11 +50,11 @@ for dataset in $datasets; do
       "$facebench" run --dataset "$dataset" --detector "$(spec_for "$kind")" --repetitions "$repetitions" --warmup "$warmup" --out "$run" >/dev/null 2>&1 &
       "$direct" "$kind" "$models" "$warmup" "$repetitions" "${images[@]}" >"$run.direct" 2>/dev/null
       wait
-      ours=$(facebench_p50 "$run/$dataset/results.json" "$kind")
-      read -r theirs calls <"$run.direct"
+      read -r ours our_faces < <(facebench_value "$run/$dataset/results.json" "$kind")
+      read -r theirs calls their_faces <"$run.direct"
       best_ours=$(python3 -c "import sys; print(min(float(v) for v in sys.argv[1:] if v))" "$ours" "$best_ours")
       best_direct=$(python3 -c "import sys; print(min(float(v) for v in sys.argv[1:] if v))" "$theirs" "$best_direct")
     done
-    python3 -c "import sys; o, d = float(sys.argv[1]), float(sys.argv[2]); print(f'| $kind | $dataset | $calls | {o:.2f} | {d:.2f} | {o / d:.3f} |')" "$best_ours" "$best_direct"
+    python3 -c "import sys; o, d = float(sys.argv[1]), float(sys.argv[2]); print(f'| $kind | $dataset | $calls | $our_faces / $their_faces | {o:.2f} | {d:.2f} | {o / d:.3f} |')" "$best_ours" "$best_direct"
   done
 done

@@ -2,12 +2,12 @@
 // FaceBench's own latency for the same images (Benchmarks/dnn-latency.sh):
 //   yunet  OpenCV's cv::FaceDetectorYN on the imread (BGR) image, as an OpenCV user calls it;
 //   mtcnn  the shim's pipeline (fb_mtcnn.h) on the imread image converted to RGB;
-//   blazeface-short, blazeface-full  cv::dnn readNetFromONNX with the letterbox made by OpenCV
-//          (copyMakeBorder, resize INTER_AREA, blobFromImage to [-1, 1] RGB) and the logits
-//          thresholded, as an OpenCV user would write it;
+//   blazeface-short, blazeface-full  MediaPipe's face detection graph, every stage in C++ with
+//          OpenCV (struct BlazeFace): letterbox, cv::dnn, anchors, decoding and weighted NMS;
 //   mmod   the dlib shim's MMOD detector (fb_dlib_mmod.h) on the imread image in RGB.
 // Usage: dnn-direct yunet|mtcnn|blazeface-short|blazeface-full|mmod MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE…
-// Prints one line: the median of every timed call in milliseconds, and the number of calls.
+// Prints one line: the median of every timed call in milliseconds, the number of calls, and the
+// faces found by the first timed call on each image (a check that both sides did the same work).
 #include "fb_dlib_mmod.h"
 #include "fb_mtcnn.h"
 
@@ -19,12 +19,113 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
+
+// MediaPipe's face detection graph (face_detection_{short,full}_range_common.pbtxt) with
+// OpenCV called directly, stage for stage what FaceBench's blazeface does: the letterbox
+// (the image centred in a black square, reduced to the model's side with an antialiasing
+// filter: OpenCV's INTER_AREA where FaceBench reproduces the reference package's Pillow one), the tensor
+// in [-1, 1], the network, SsdAnchorsCalculator's anchors, TensorsToDetectionsCalculator's
+// decoding (logits clipped, sigmoid, min score) and weighted non-maximum suppression at IoU
+// 0.3.
+struct BlazeFace {
+    struct Candidate {
+        float points[16];  // xmin, ymin, xmax, ymax, then six (x, y) keypoints
+        float score;
+    };
+
+    cv::dnn::Net net;
+    std::vector<std::string> outputs;
+    int side;
+    float minScore;
+    std::vector<cv::Point2f> anchors;
+
+    BlazeFace(const std::string &model, bool shortRange)
+        : net(cv::dnn::readNetFromONNX(model)), outputs(net.getUnconnectedOutLayersNames()), side(shortRange ? 128 : 192),
+          minScore(shortRange ? 0.5f : 0.6f) {
+        const std::vector<int> strides = shortRange ? std::vector<int>{8, 16, 16, 16} : std::vector<int>{4};
+        const int perLayer = shortRange ? 2 : 1;
+        for (size_t layer = 0; layer < strides.size();) {
+            size_t next = layer;
+            int repeats = 0;
+            for (; next < strides.size() && strides[next] == strides[layer]; next++) repeats += perLayer;
+            const int cells = side / strides[layer];
+            for (int y = 0; y < cells; y++)
+                for (int x = 0; x < cells; x++)
+                    for (int r = 0; r < repeats; r++) anchors.emplace_back((x + 0.5f) / cells, (y + 0.5f) / cells);
+            layer = next;
+        }
+    }
+
+    static float overlap(const float *a, const float *b) {
+        const float xMin = std::max(a[0], b[0]), yMin = std::max(a[1], b[1]), xMax = std::min(a[2], b[2]), yMax = std::min(a[3], b[3]);
+        if (xMin >= xMax || yMin >= yMax) return 0;
+        const float intersection = (xMax - xMin) * (yMax - yMin);
+        const float total = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - intersection;
+        return total > 0 ? intersection / total : 0;
+    }
+
+    std::vector<Candidate> detect(const cv::Mat &rgb) {
+        // The image reduced to fit the square, then padded: FaceBench's filter skips the padding
+        // too, so neither side spends time on black pixels.
+        const int square = std::max(rgb.cols, rgb.rows);
+        const int width = std::max(1, rgb.cols * side / square), height = std::max(1, rgb.rows * side / square);
+        const int left = (side - width) / 2, top = (side - height) / 2;
+        cv::Mat fitted, resized;
+        cv::resize(rgb, fitted, cv::Size(width, height), 0, 0, cv::INTER_AREA);
+        cv::copyMakeBorder(fitted, resized, top, side - height - top, left, side - width - left, cv::BORDER_CONSTANT);
+        // A gray image is reduced once and replicated to the three channels afterwards.
+        if (resized.channels() == 1) cv::cvtColor(resized, resized, cv::COLOR_GRAY2RGB);
+        net.setInput(cv::dnn::blobFromImage(resized, 2.0 / 255.0, cv::Size(), cv::Scalar(127.5, 127.5, 127.5)));
+        std::vector<cv::Mat> results;
+        net.forward(results, outputs);
+        const size_t count = anchors.size();
+        const bool regressorsFirst = results[0].total() == count * 16;
+        const float *regressors = results[regressorsFirst ? 0 : 1].ptr<float>();
+        const float *logits = results[regressorsFirst ? 1 : 0].ptr<float>();
+        std::vector<Candidate> candidates;
+        for (size_t i = 0; i < count; i++) {
+            const float score = 1 / (1 + std::exp(-std::clamp(logits[i], -80.0f, 80.0f)));
+            if (!(score > minScore)) continue;
+            const float *raw = regressors + i * 16;
+            const float x = raw[0] / side + anchors[i].x, y = raw[1] / side + anchors[i].y;
+            const float halfWidth = raw[2] / side / 2, halfHeight = raw[3] / side / 2;
+            Candidate candidate{{x - halfWidth, y - halfHeight, x + halfWidth, y + halfHeight}, score};
+            for (int k = 0; k < 6; k++) {
+                candidate.points[4 + 2 * k] = raw[4 + 2 * k] / side + anchors[i].x;
+                candidate.points[5 + 2 * k] = raw[5 + 2 * k] / side + anchors[i].y;
+            }
+            if (candidate.points[2] > candidate.points[0] && candidate.points[3] > candidate.points[1]) candidates.push_back(candidate);
+        }
+        std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &b) { return a.score > b.score; });
+        std::vector<Candidate> kept;
+        while (!candidates.empty()) {
+            const Candidate top = candidates.front();
+            Candidate merged{{0}, top.score};
+            double total = 0;
+            std::vector<Candidate> rest;
+            for (const Candidate &candidate : candidates) {
+                if (overlap(candidate.points, top.points) > 0.3f) {
+                    total += candidate.score;
+                    for (int k = 0; k < 16; k++) merged.points[k] += candidate.points[k] * candidate.score;
+                } else {
+                    rest.push_back(candidate);
+                }
+            }
+            for (float &point : merged.points) point = static_cast<float>(point / total);
+            kept.push_back(merged);
+            candidates.swap(rest);
+        }
+        return kept;
+    }
+};
 
 static double milliseconds(const std::function<void()> &call) {
     auto start = std::chrono::steady_clock::now();
@@ -46,10 +147,10 @@ int main(int argc, char **argv) {
     cv::setNumThreads(1);
     fb_blas_set_threads(1);
 
-    std::function<void(const cv::Mat &)> detect;
+    std::function<int(const cv::Mat &)> detect;  // → the faces found
     cv::Ptr<cv::FaceDetectorYN> yunet;
     fb_mtcnn *mtcnn = nullptr;
-    cv::dnn::Net blazeface;
+    std::unique_ptr<BlazeFace> blazeface;
     fb_mmod *mmod = nullptr;
     if (kind == "yunet") {
         yunet = cv::FaceDetectorYN::create(models.at(0), "", cv::Size(320, 320), 0.6f, 0.3f, 5000);
@@ -57,6 +158,7 @@ int main(int argc, char **argv) {
             cv::Mat faces;
             yunet->setInputSize(bgr.size());
             yunet->detect(bgr, faces);
+            return faces.rows;
         };
     } else if (kind == "mtcnn" && models.size() == 3) {
         char error[1024] = {0};
@@ -73,25 +175,11 @@ int main(int argc, char **argv) {
             fb_dnn_image image{rgb.data, rgb.cols, rgb.rows, static_cast<int>(rgb.step), 3};
             if (fb_mtcnn_detect(mtcnn, image, &faces, &count, message, sizeof message) != 0) std::fprintf(stderr, "%s\n", message);
             fb_dnn_free_faces(faces);
+            return count;
         };
     } else if (kind == "blazeface-short" || kind == "blazeface-full") {
-        const int side = kind == "blazeface-short" ? 128 : 192;
-        blazeface = cv::dnn::readNetFromONNX(models.at(0));
-        detect = [&, side](const cv::Mat &rgb) {
-            const int square = std::max(rgb.cols, rgb.rows);
-            const int left = (square - rgb.cols) / 2, top = (square - rgb.rows) / 2;
-            cv::Mat padded, resized;
-            cv::copyMakeBorder(rgb, padded, top, square - rgb.rows - top, left, square - rgb.cols - left, cv::BORDER_CONSTANT);
-            cv::resize(padded, resized, cv::Size(side, side), 0, 0, cv::INTER_AREA);
-            blazeface.setInput(cv::dnn::blobFromImage(resized, 2.0 / 255.0, cv::Size(), cv::Scalar(127.5, 127.5, 127.5)));
-            std::vector<cv::Mat> outputs;
-            blazeface.forward(outputs, blazeface.getUnconnectedOutLayersNames());
-            for (const cv::Mat &output : outputs) {
-                int kept = 0;
-                for (size_t k = 0; k < output.total(); k++) kept += output.ptr<float>()[k] > 0;
-                (void)kept;
-            }
-        };
+        blazeface = std::make_unique<BlazeFace>(models.at(0), kind == "blazeface-short");
+        detect = [&](const cv::Mat &rgb) { return static_cast<int>(blazeface->detect(rgb).size()); };
     } else if (kind == "mmod") {
         char error[1024] = {0};
         mmod = fb_mmod_create(models.at(0).c_str(), error, sizeof error);
@@ -108,6 +196,7 @@ int main(int argc, char **argv) {
                 std::fprintf(stderr, "%s\n", message);
             }
             fb_mmod_free_hits(hits);
+            return count;
         };
     } else {
         std::fprintf(stderr, "unknown detector %s (or mtcnn without three models)\n", kind.c_str());
@@ -115,21 +204,24 @@ int main(int argc, char **argv) {
     }
 
     std::vector<double> samples;
+    long faces = 0;
     bool warmedUp = false;
+    // BlazeFace reads gray files as one channel, as FaceBench's decoder gives them to it.
+    const int readMode = blazeface ? cv::IMREAD_ANYCOLOR : cv::IMREAD_COLOR;
     for (int i = 5; i < argc; i++) {
-        cv::Mat image = cv::imread(argv[i], cv::IMREAD_COLOR);
+        cv::Mat image = cv::imread(argv[i], readMode);
         if (image.empty()) {
             std::fprintf(stderr, "%s: cannot read\n", argv[i]);
             return 1;
         }
-        if (kind != "yunet") cv::cvtColor(image, image, cv::COLOR_BGR2RGB);
+        if (kind != "yunet" && image.channels() == 3) cv::cvtColor(image, image, cv::COLOR_BGR2RGB);
         // As FaceBench does: WARMUP untimed calls on the first image only, so a network's
         // reshaping to each new image size is inside the timed calls on both sides.
         try {
             if (!warmedUp)
                 for (int w = 0; w < warmup; w++) detect(image);
             warmedUp = true;
-            if (repetitions > 0) samples.push_back(milliseconds([&] { detect(image); }));
+            if (repetitions > 0) samples.push_back(milliseconds([&] { faces += detect(image); }));
         } catch (const cv::Exception &) {
             // An image the library cannot run (YuNet in OpenCV 4.6 at 60x75): FaceBench
             // records it as failed and keeps no timing of it either.
@@ -140,7 +232,7 @@ int main(int argc, char **argv) {
     std::sort(samples.begin(), samples.end());
     const size_t n = samples.size();
     const double median = n % 2 ? samples[n / 2] : (samples[n / 2 - 1] + samples[n / 2]) / 2;
-    std::printf("%.4f %zu\n", median, n);
+    std::printf("%.4f %zu %ld\n", median, n, faces);
     fb_mtcnn_destroy(mtcnn);
     fb_mmod_destroy(mmod);
     return 0;

@@ -11,7 +11,9 @@ enum MergeCommand: FaceBenchCommand {
             Each DIR is a run folder (holding <dataset>/results.json), a dataset folder (holding results.json) or \
             a results.json file. Results of the same dataset are merged: accuracy is recomputed from the pooled \
             detections (equal to a single-machine run), latency pools every sample, and every machine's \
-            environment is recorded. Shards must not overlap and must share detectors and settings.
+            environment is recorded. Shards must not overlap and must share detectors and settings; the WIDER \
+            flavour (`run --wider-flavor`) their results name is the merged result's, and shards of different \
+            flavours are refused.
             """,
         options: [
             OptionSpec("out", .value("DIR"), help: "Output folder.", default: "Results/runs/merged-<UTC time>"),

@@ -22,7 +22,7 @@ final class BlazeFaceDetector: FaceDetector {
         let width = input.image.width, height = input.image.height
         guard width > 0 && height > 0 else { return [] }
         let side = range.inputSize
-        let tensor = BlazeFaceInput(planes: BlazeFaceInput.planes(of: input), width: width, height: height, side: side)
+        let tensor = BlazeFaceInput(input, side: side)
         let outputs = try network.forward(tensor.tensor, channels: 3, height: side, width: side)
         return decoder.detections(regressors: outputs[0], logits: outputs[1], padX: tensor.padX, padY: tensor.padY,
                                   width: width, height: height)

@@ -5,15 +5,33 @@ import FaceBenchModel
 /// image padded with black to a square (whole-pixel offsets, centred), resized to the model's
 /// side with Pillow's antialiased bilinear filter (8-bit, two passes), then scaled to [-1, 1];
 /// RGB planes, NCHW. The padding is kept as the fractions the package uses to map boxes back.
+///
+/// The square is never built: black pixels add nothing to Pillow's sums, so each pass reads
+/// only the image pixels under its filter, straight from the decoded (interleaved) image.
 struct BlazeFaceInput {
     var tensor: [Float]
     /// Letterbox padding on the left (= right) and top (= bottom), as fractions of the square.
     var padX: Double
     var padY: Double
 
-    /// `planes` holds one plane (gray, replicated to three channels) or three (R, G, B), each
-    /// `width` × `height` bytes.
-    init(planes: [[UInt8]], width: Int, height: Int, side: Int) {
+    /// The image's pixels in the model's channel order: its RGB pixels, or its gray ones
+    /// (reduced once, then replicated to three channels).
+    init(_ input: DetectorInput, side: Int) {
+        if let color = input.color {
+            self = color.pixels.withUnsafeBufferPointer {
+                BlazeFaceInput(pixels: $0, width: color.width, height: color.height, stride: color.stride, channels: 3, side: side)
+            }
+        } else {
+            let gray = input.image
+            self = gray.pixels.withUnsafeBufferPointer {
+                BlazeFaceInput(pixels: $0, width: gray.width, height: gray.height, stride: gray.stride, channels: 1, side: side)
+            }
+        }
+    }
+
+    /// `pixels` holds `height` rows `stride` bytes apart of `width` pixels of `channels`
+    /// (1 or 3) interleaved bytes.
+    init(pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, channels: Int, side: Int) {
         let roiAspect = Double(height) / Double(width)
         var squareWidth = width, squareHeight = height
         padX = 0
@@ -25,48 +43,22 @@ struct BlazeFaceInput {
             squareWidth = Int(Double(height) / 1)
             padX = (1 - 1 / roiAspect) / 2
         }
-        let left = Int(padX * Double(squareWidth)), top = Int(padY * Double(squareHeight))
-        let horizontal = PillowBilinearAxis(inputSize: squareWidth, outputSize: side)
-        let vertical = PillowBilinearAxis(inputSize: squareHeight, outputSize: side)
-        let resized = planes.map { plane in
-            var square = [UInt8](repeating: 0, count: squareWidth * squareHeight)
-            square.withUnsafeMutableBufferPointer { square in
-                plane.withUnsafeBufferPointer { plane in
-                    for y in 0..<height {
-                        let row = square.baseAddress! + (y + top) * squareWidth + left
-                        row.update(from: plane.baseAddress! + y * width, count: width)
-                    }
-                }
-            }
-            return PillowBilinearAxis.resize(square, width: squareWidth, horizontal: horizontal, vertical: vertical)
-        }
-        let scale = Float(2.0 / 255.0)
+        let image = PillowBilinearAxis.Image(
+            pixels: pixels, width: width, height: height, stride: stride, channels: channels,
+            left: Int(padX * Double(squareWidth)), top: Int(padY * Double(squareHeight)))
+        let resized = PillowBilinearAxis.resize(
+            image, horizontal: PillowBilinearAxis(inputSize: squareWidth, outputSize: side),
+            vertical: PillowBilinearAxis(inputSize: squareHeight, outputSize: side))
         let count = side * side
-        tensor = [Float](repeating: 0, count: 3 * count)
-        for channel in 0..<3 {
-            let plane = resized[resized.count == 1 ? 0 : channel]
-            for i in 0..<count { tensor[channel * count + i] = Float(plane[i]) * scale - 1 }
-        }
-    }
-
-    /// The image's planes in the model's channel order (RGB); a gray image gives one plane.
-    static func planes(of input: DetectorInput) -> [[UInt8]] {
-        guard let color = input.color else { return [input.image.packed().pixels] }
-        let count = color.width * color.height
-        return (0..<3).map { channel in
-            [UInt8](unsafeUninitializedCapacity: count) { plane, initialized in
-                color.pixels.withUnsafeBufferPointer { source in
-                    for y in 0..<color.height {
-                        var from = y * color.stride + channel
-                        let row = y * color.width
-                        for x in 0..<color.width {
-                            plane[row + x] = source[from]
-                            from += 3
-                        }
-                    }
+        tensor = [Float](unsafeUninitializedCapacity: 3 * count) { tensor, initialized in
+            resized.withUnsafeBufferPointer { resized in
+                let scale = Float(2.0 / 255.0)
+                for channel in 0..<3 {
+                    let source = channels == 1 ? 0 : channel
+                    for i in 0..<count { tensor[channel * count + i] = Float(resized[i * channels + source]) * scale - 1 }
                 }
-                initialized = count
             }
+            initialized = 3 * count
         }
     }
 }
@@ -89,11 +81,12 @@ struct PillowBilinearAxis {
         let inverseScale = 1.0 / filterScale
         kernelSize = Int(support.rounded(.up)) * 2 + 1
         weights = [Int32](repeating: 0, count: outputSize * kernelSize)
+        bounds.reserveCapacity(outputSize)
+        var raw = [Double](repeating: 0, count: kernelSize)
         for output in 0..<outputSize {
             let centre = (Double(output) + 0.5) * scale
             let first = max(Int(centre - support + 0.5), 0)
             let count = min(Int(centre + support + 0.5), inputSize) - first
-            var raw = [Double](repeating: 0, count: count)
             var total = 0.0
             for k in 0..<count {
                 let distance = abs((Double(k + first) - centre + 0.5) * inverseScale)
@@ -108,45 +101,86 @@ struct PillowBilinearAxis {
         }
     }
 
+    /// An image placed in a black square at (`left`, `top`).
+    struct Image {
+        var pixels: UnsafeBufferPointer<UInt8>
+        var width: Int
+        var height: Int
+        var stride: Int
+        var channels: Int
+        var left: Int
+        var top: Int
+    }
+
+    /// The part of output pixel `output`'s filter that lies on the image, which spans
+    /// [`offset`, `offset + size`) of this axis: the first image index, the count, and where
+    /// its weights start.
+    func onImage(_ output: Int, offset: Int, size: Int) -> (first: Int, count: Int, weights: Int) {
+        let (first, count) = bounds[output]
+        let from = max(first, offset), to = min(first + count, offset + size)
+        return (from - offset, max(0, to - from), output * kernelSize + from - first)
+    }
+
     static func clip8(_ sum: Int32) -> UInt8 {
         let value = sum >> Int32(precisionBits)
         return value < 0 ? 0 : value > 255 ? 255 : UInt8(value)
     }
 
-    /// Horizontal pass over the rows the vertical pass reads, then the vertical pass.
-    static func resize(_ plane: [UInt8], width: Int, horizontal: PillowBilinearAxis, vertical: PillowBilinearAxis) -> [UInt8] {
+    /// The square reduced to `horizontal` × `vertical` outputs, channels interleaved: the
+    /// horizontal pass over the image rows the vertical pass reads, then the vertical pass.
+    /// Rows and columns of the padding are zero after either pass (every sum of zeros rounds
+    /// to 0), so both passes skip them.
+    static func resize(_ image: Image, horizontal: PillowBilinearAxis, vertical: PillowBilinearAxis) -> [UInt8] {
+        let channels = image.channels
         let outWidth = horizontal.bounds.count, outHeight = vertical.bounds.count
-        let firstRow = vertical.bounds[0].first
-        let lastRow = vertical.bounds[outHeight - 1].first + vertical.bounds[outHeight - 1].count
+        let firstRow = max(vertical.bounds[0].first - image.top, 0)
+        let lastRow = min(vertical.bounds[outHeight - 1].first + vertical.bounds[outHeight - 1].count - image.top, image.height)
         let half = Int32(1 << (precisionBits - 1))
-        var rows = [UInt8](repeating: 0, count: outWidth * (lastRow - firstRow))
-        plane.withUnsafeBufferPointer { source in
-            horizontal.weights.withUnsafeBufferPointer { weights in
-                rows.withUnsafeMutableBufferPointer { rows in
-                    for y in firstRow..<lastRow {
-                        let row = y * width
-                        for x in 0..<outWidth {
-                            let (first, count) = horizontal.bounds[x]
-                            let kernel = x * horizontal.kernelSize
+        let columns = (0..<outWidth).map { horizontal.onImage($0, offset: image.left, size: image.width) }
+        let rowLength = outWidth * channels
+        var rows = [UInt8](repeating: 0, count: rowLength * max(0, lastRow - firstRow))
+        horizontal.weights.withUnsafeBufferPointer { weights in
+            rows.withUnsafeMutableBufferPointer { rows in
+                for y in firstRow..<max(firstRow, lastRow) {
+                    let source = image.pixels.baseAddress! + y * image.stride
+                    let target = rows.baseAddress! + (y - firstRow) * rowLength
+                    for x in 0..<outWidth {
+                        let (first, count, kernel) = columns[x]
+                        if channels == 1 {
                             var sum = half
-                            for k in 0..<count { sum &+= Int32(source[row + first + k]) &* weights[kernel + k] }
-                            rows[(y - firstRow) * outWidth + x] = clip8(sum)
+                            for k in 0..<count { sum &+= Int32(source[first + k]) &* weights[kernel + k] }
+                            target[x] = clip8(sum)
+                        } else {
+                            var r = half, g = half, b = half
+                            var pixel = source + first * 3
+                            for k in 0..<count {
+                                let weight = weights[kernel + k]
+                                r &+= Int32(pixel[0]) &* weight
+                                g &+= Int32(pixel[1]) &* weight
+                                b &+= Int32(pixel[2]) &* weight
+                                pixel += 3
+                            }
+                            target[3 * x] = clip8(r)
+                            target[3 * x + 1] = clip8(g)
+                            target[3 * x + 2] = clip8(b)
                         }
                     }
                 }
             }
         }
-        var out = [UInt8](repeating: 0, count: outWidth * outHeight)
+        var out = [UInt8](repeating: 0, count: rowLength * outHeight)
         rows.withUnsafeBufferPointer { rows in
             vertical.weights.withUnsafeBufferPointer { weights in
                 out.withUnsafeMutableBufferPointer { out in
                     for y in 0..<outHeight {
-                        let (first, count) = vertical.bounds[y]
-                        let kernel = y * vertical.kernelSize
-                        for x in 0..<outWidth {
+                        let (first, count, kernel) = vertical.onImage(y, offset: image.top, size: image.height)
+                        guard count > 0 else { continue }
+                        let source = rows.baseAddress! + (first - firstRow) * rowLength
+                        let target = out.baseAddress! + y * rowLength
+                        for i in 0..<rowLength {
                             var sum = half
-                            for k in 0..<count { sum &+= Int32(rows[(first - firstRow + k) * outWidth + x]) &* weights[kernel + k] }
-                            out[y * outWidth + x] = clip8(sum)
+                            for k in 0..<count { sum &+= Int32(source[k * rowLength + i]) &* weights[kernel + k] }
+                            target[i] = clip8(sum)
                         }
                     }
                 }
