@@ -168,7 +168,7 @@ check_slurm() {
     || fail "task 2's log was rewritten after the requeue: it started over instead of resuming"
   local after unique
   after=$(lines "$log")
-  unique=$(tail -n +2 "$log" | grep -o '^{"id":[0-9]*' | sort -u | wc -l)
+  unique=$(tail -n +2 "$log" | python3 -c 'import json, sys; print(len({json.loads(line)["id"] for line in sys.stdin if line.strip()}))')
   [ "$unique" -eq $((after - 1)) ] || fail "task 2's log holds an image twice"
   [ "$after" -gt "$before" ] || fail "task 2 was requeued after it had finished; nothing to resume"
   echo "check-shard-recipes: task 2 resumed: $((before - 1)) images before the kill, $((after - 1)) at the end"
