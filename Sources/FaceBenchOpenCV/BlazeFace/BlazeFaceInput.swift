@@ -140,47 +140,54 @@ struct PillowBilinearAxis {
         let rowLength = outWidth * channels
         var rows = [UInt8](repeating: 0, count: rowLength * max(0, lastRow - firstRow))
         horizontal.weights.withUnsafeBufferPointer { weights in
-            rows.withUnsafeMutableBufferPointer { rows in
-                for y in firstRow..<max(firstRow, lastRow) {
-                    let source = image.pixels.baseAddress! + y * image.stride
-                    let target = rows.baseAddress! + (y - firstRow) * rowLength
-                    for x in 0..<outWidth {
-                        let (first, count, kernel) = columns[x]
-                        if channels == 1 {
-                            var sum = half
-                            for k in 0..<count { sum &+= Int32(source[first + k]) &* weights[kernel + k] }
-                            target[x] = clip8(sum)
-                        } else {
-                            var r = half, g = half, b = half
-                            var pixel = source + first * 3
-                            for k in 0..<count {
-                                let weight = weights[kernel + k]
-                                r &+= Int32(pixel[0]) &* weight
-                                g &+= Int32(pixel[1]) &* weight
-                                b &+= Int32(pixel[2]) &* weight
-                                pixel += 3
+            columns.withUnsafeBufferPointer { columns in
+                rows.withUnsafeMutableBufferPointer { rows in
+                    for y in firstRow..<max(firstRow, lastRow) {
+                        let source = image.pixels.baseAddress! + y * image.stride
+                        let target = rows.baseAddress! + (y - firstRow) * rowLength
+                        for x in 0..<outWidth {
+                            let (first, count, kernel) = columns[x]
+                            if channels == 1 {
+                                var sum = half
+                                for k in 0..<count { sum &+= Int32(source[first + k]) &* weights[kernel + k] }
+                                target[x] = clip8(sum)
+                            } else {
+                                var r = half, g = half, b = half
+                                var pixel = source + first * 3
+                                for k in 0..<count {
+                                    let weight = weights[kernel + k]
+                                    r &+= Int32(pixel[0]) &* weight
+                                    g &+= Int32(pixel[1]) &* weight
+                                    b &+= Int32(pixel[2]) &* weight
+                                    pixel += 3
+                                }
+                                target[3 * x] = clip8(r)
+                                target[3 * x + 1] = clip8(g)
+                                target[3 * x + 2] = clip8(b)
                             }
-                            target[3 * x] = clip8(r)
-                            target[3 * x + 1] = clip8(g)
-                            target[3 * x + 2] = clip8(b)
                         }
                     }
                 }
             }
         }
         var out = [UInt8](repeating: 0, count: rowLength * outHeight)
-        rows.withUnsafeBufferPointer { rows in
-            vertical.weights.withUnsafeBufferPointer { weights in
-                out.withUnsafeMutableBufferPointer { out in
-                    for y in 0..<outHeight {
-                        let (first, count, kernel) = vertical.onImage(y, offset: image.top, size: image.height)
-                        guard count > 0 else { continue }
-                        let source = rows.baseAddress! + (first - firstRow) * rowLength
-                        let target = out.baseAddress! + y * rowLength
-                        for i in 0..<rowLength {
-                            var sum = half
-                            for k in 0..<count { sum &+= Int32(source[k * rowLength + i]) &* weights[kernel + k] }
-                            target[i] = clip8(sum)
+        var sumsStorage = [Int32](repeating: 0, count: rowLength)
+        sumsStorage.withUnsafeMutableBufferPointer { sums in
+            rows.withUnsafeBufferPointer { rows in
+                vertical.weights.withUnsafeBufferPointer { weights in
+                    out.withUnsafeMutableBufferPointer { out in
+                        for y in 0..<outHeight {
+                            let (first, count, kernel) = vertical.onImage(y, offset: image.top, size: image.height)
+                            guard count > 0 else { continue }
+                            let source = rows.baseAddress! + (first - firstRow) * rowLength
+                            let target = out.baseAddress! + y * rowLength
+                            // Row by row, so every read is sequential; integer sums in any order are the same.
+                            for i in 0..<rowLength { sums[i] = half }
+                            for k in 0..<count {
+                                let weight = weights[kernel + k], row = source + k * rowLength
+                                for i in 0..<rowLength { sums[i] &+= Int32(row[i]) &* weight }
+                            }
+                            for i in 0..<rowLength { target[i] = clip8(sums[i]) }
                         }
                     }
                 }
