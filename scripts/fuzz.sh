@@ -3,23 +3,31 @@
 #
 #   scripts/fuzz.sh --seconds N [--keep-going] [TARGET…]   each target for N seconds, growing
 #                                                          .build/fuzz/corpus/<target> (make fuzz)
+#   scripts/fuzz.sh --until N [--seconds S] [TARGET…]      each target until the campaign's
+#                                                          executions reach N (at most S seconds)
 #   scripts/fuzz.sh --runs N [--seed S] [TARGET…]          each target for exactly N inputs from
 #                                                          the seeds alone: deterministic (CI)
+#   scripts/fuzz.sh --totals                               the campaign's executions per target
 #   scripts/fuzz.sh --list                                 the targets
 #
 # --keep-going runs libFuzzer in fork mode, so a crash, leak of memory past the cap or timeout
 # is saved and fuzzing goes on (for long sessions). Without it the first crash stops the target.
+# Sessions (--seconds, --until) append each target's figures to .build/fuzz/campaign.tsv, so a
+# campaign can span sessions on the kept corpus; they build pure-Swift targets without
+# AddressSanitizer (Swift checks its own memory), --runs builds every target with it.
 # Crash reproducers go to .build/fuzz/crashes/<target>/; the exit status is 1 if any target
 # crashed. Seeds: scripts/fuzz/make-corpus.py (real files from $DATASETS, default
 # ../shared/datasets) and the committed reproducers in Tests/Fixtures/fuzz/<target>/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-seconds="" runs="" seed=1 keep_going=0 list=0 targets=()
+seconds="" runs="" until="" seed=1 keep_going=0 list=0 totals=0 targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds=$2; shift 2 ;;
     --runs) runs=$2; shift 2 ;;
+    --until) until=$2; shift 2 ;;
+    --totals) totals=1; shift ;;
     --seed) seed=$2; shift 2 ;;
     --keep-going) keep_going=1; shift ;;
     --list) list=1; shift ;;
@@ -27,8 +35,21 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-if [ "$list" = 0 ] && [ -z "$seconds$runs" ]; then
-  echo "usage: fuzz.sh --seconds N [--keep-going] [TARGET…] | --runs N [--seed S] [TARGET…] | --list" >&2
+WORK=.build/fuzz
+CAMPAIGN=$WORK/campaign.tsv
+if [ "$totals" = 1 ]; then
+  [ -f "$CAMPAIGN" ] || { echo "fuzz.sh: no campaign yet ($CAMPAIGN)" >&2; exit 1; }
+  awk -F'\t' 'NR > 1 { e[$3] += $5; s[$3] += $6; c[$3] += $7; if ($8 > p[$3]) p[$3] = $8; n[$3]++ }
+    END { printf "%-20s %12s %9s %8s %8s %8s\n", "target", "executions", "seconds", "sessions", "crashes", "peak_MB"
+          for (t in e) printf "%-20s %12d %9d %8d %8d %8d\n", t, e[t], s[t], n[t], c[t], p[t] }' "$CAMPAIGN" | sort
+  exit 0
+fi
+if [ -n "$until" ] && [ "$keep_going" = 1 ]; then
+  echo "fuzz.sh: --until counts executions without fork mode; leave out --keep-going" >&2
+  exit 64
+fi
+if [ "$list" = 0 ] && [ -z "$seconds$runs$until" ]; then
+  echo "usage: fuzz.sh --seconds N [--keep-going] [TARGET…] | --until N [--seconds S] [TARGET…] | --runs N [--seed S] [TARGET…] | --totals | --list" >&2
   exit 64
 fi
 
@@ -37,23 +58,35 @@ fi
 RSS_LIMIT_MB=${FUZZ_RSS_LIMIT_MB:-1024}
 INPUT_TIMEOUT=${FUZZ_INPUT_TIMEOUT:-10}
 DATASETS=${DATASETS:-../shared/datasets}
-WORK=.build/fuzz
 # Swift's own crash handler would report a trap instead of libFuzzer, and trips AddressSanitizer.
 export SWIFT_BACKTRACE=enable=no
-BINARY=$WORK/release/facebench-fuzz
 
-# Its own build path and flags: libFuzzer plus AddressSanitizer (the C shim of the image
-# decoder is instrumented too); -enable-testing lets the targets reach internal readers.
-FACEBENCH_FUZZ=1 swift build --build-path "$WORK" -c release --product facebench-fuzz \
-  -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing -Xcc -fsanitize=fuzzer-no-link,address 2>&1 \
-  | grep -v "warning: Cannot export local symbol" >&2
+# Each sanitizer in its own build path: libFuzzer, with AddressSanitizer or without (the C
+# shim of the image decoder is instrumented alike); -enable-testing lets the targets reach
+# internal readers.
+build_path() { if [ "$1" = address ]; then echo "$WORK"; else echo "$WORK-plain"; fi; }
+build() {
+  local sanitize=fuzzer cc=fuzzer-no-link
+  if [ "$1" = address ]; then sanitize=fuzzer,address cc=fuzzer-no-link,address; fi
+  FACEBENCH_FUZZ=1 swift build --build-path "$(build_path "$1")" -c release --product facebench-fuzz \
+    -Xswiftc -sanitize=$sanitize -Xswiftc -enable-testing -Xcc -fsanitize=$cc 2>&1 \
+    | grep -v "warning: Cannot export local symbol" >&2
+}
+binary() { echo "$(build_path "$1")/release/facebench-fuzz"; }
 
-known=$(FACEBENCH_FUZZ_TARGET=list "$BINARY")
+first=none
+if [ -n "$runs" ]; then first=address; fi
+build $first
+known=$(FACEBENCH_FUZZ_TARGET=list "$(binary $first)")
 if [ "$list" = 1 ]; then
   echo "$known"
   exit 0
 fi
 if [ ${#targets[@]} -eq 0 ]; then mapfile -t targets < <(cut -f1 <<<"$known"); fi
+sanitizer_of() { if [ -n "$runs" ]; then echo address; else awk -F'\t' -v t="$1" '$1 == t { print $3 }' <<<"$known"; fi; }
+for target in "${targets[@]}"; do
+  if [ "$(sanitizer_of "$target")" != "$first" ]; then build address; break; fi
+done
 
 # Seeds from a real run (results.json, images.jsonl, COCO files), when a release facebench
 # is built; the run takes a second.
@@ -64,8 +97,7 @@ fi
 rm -rf "$WORK/seeds"
 /usr/bin/python3 scripts/fuzz/make-corpus.py "$WORK/seeds" "$DATASETS" "$seed_run" >/dev/null
 
-# The targets' scratch files (readers that take paths), in memory: a run log's fdatasync or a
-# dataset's file writes cost nothing there. Removed at exit.
+# The image readers' scratch files (they take paths), in memory. Removed at exit.
 scratch_base=${FUZZ_TMPDIR:-/dev/shm}
 [ -d "$scratch_base" ] && [ -w "$scratch_base" ] || scratch_base=/tmp
 scratch=$(mktemp -d "$scratch_base/facebench-fuzz.XXXXXX")
@@ -86,8 +118,19 @@ for target in "${targets[@]}"; do
     limit=(-runs="$runs" -seed="$seed")
   else
     corpus=$WORK/corpus/$target
-    limit=(-max_total_time="$seconds")
+    limit=()
+    if [ -n "$seconds" ]; then limit=(-max_total_time="$seconds"); fi
+    if [ -n "$until" ]; then
+      done_so_far=0
+      if [ -f "$CAMPAIGN" ]; then done_so_far=$(awk -F'\t' -v t="$target" 'NR > 1 && $3 == t { e += $5 } END { print e + 0 }' "$CAMPAIGN"); fi
+      if [ "$done_so_far" -ge "$until" ]; then
+        printf '%-20s %12s %10s %8s %6s %8s %s\n' "$target" "$done_so_far" - - - - "campaign done"
+        continue
+      fi
+      limit+=(-runs=$(( until - done_so_far )))
+    fi
   fi
+  sanitizer=$(sanitizer_of "$target")
   mkdir -p "$corpus"
   mode=()
   if [ "$keep_going" = 1 ]; then mode=(-fork=1 -ignore_crashes=1 -ignore_ooms=1 -ignore_timeouts=1); fi
@@ -99,7 +142,7 @@ for target in "${targets[@]}"; do
   start=$(date +%s)
   status=0
   # GNU time's maximum RSS covers fork mode's jobs too (the largest process it waited for).
-  TMPDIR=$scratch FACEBENCH_FUZZ_TARGET=$target /usr/bin/time -f %M -o "$log.rss" "$BINARY" "${limit[@]}" "${mode[@]}" -max_len="$max_len" \
+  TMPDIR=$scratch FACEBENCH_FUZZ_TARGET=$target /usr/bin/time -f %M -o "$log.rss" "$(binary "$sanitizer")" "${limit[@]}" "${mode[@]}" -max_len="$max_len" \
     -rss_limit_mb="$RSS_LIMIT_MB" -malloc_limit_mb="$RSS_LIMIT_MB" -timeout="$INPUT_TIMEOUT" \
     -artifact_prefix="$crashes/" -print_final_stats=1 "${inputs[@]}" >"$log" 2>&1 || status=$?
   elapsed=$(( $(date +%s) - start ))
@@ -114,6 +157,11 @@ for target in "${targets[@]}"; do
   executions=${executions:-0}
   result=ok
   if [ "$status" -ne 0 ] || [ "$found" -gt 0 ]; then result="FAILED (exit $status; $log)"; failed=1; fi
+  if [ -z "$runs" ]; then
+    [ -f "$CAMPAIGN" ] || printf 'date\tcommit\ttarget\tsanitizer\texecutions\tseconds\tcrashes\tpeak_MB\n' >"$CAMPAIGN"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$(git rev-parse --short HEAD 2>/dev/null || echo -)" "$target" \
+      "$sanitizer" "$executions" "$elapsed" "$found" "$peak" >>"$CAMPAIGN"
+  fi
   printf '%-20s %12s %10s %8s %6s %8s %s\n' "$target" "$executions" $(( executions / (elapsed > 0 ? elapsed : 1) )) \
     "$elapsed" "$found" "$peak" "$result"
 done

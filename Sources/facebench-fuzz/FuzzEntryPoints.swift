@@ -16,7 +16,7 @@ func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CC
         return 1
     }
     if name == "list" {
-        for target in targets { StandardStreams.output("\(target.name)\t\(target.maxLength)\t\(target.summary)\n") }
+        for target in targets { StandardStreams.output("\(target.name)\t\(target.maxLength)\t\(target.sanitizer.rawValue)\t\(target.summary)\n") }
         return 0
     }
     guard let target = targets.first(where: { $0.name == name }) else {

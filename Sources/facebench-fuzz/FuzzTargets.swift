@@ -2,15 +2,19 @@
 import FaceBenchCodecs
 import FaceBenchModel
 import FaceBenchIO
-import FaceBenchHarness
+@testable import FaceBenchHarness
 import FaceBenchReports
 @testable import FaceBenchExternal
 
-/// Every reader of outside input, as a fuzz target. Readers that take paths get the input
-/// through `ScratchFolder`, under the file name their loader expects.
+/// Every reader of outside input, as a fuzz target. Dataset loaders read the input from
+/// `MemoryFiles` under the file name they expect; the image readers, which take paths, through
+/// `ScratchFolder`.
 enum FuzzTargets {
     static func all(scratch: ScratchFolder) -> [FuzzTarget] {
         let text = 64 << 10
+        // Line-oriented dataset lists: their real files repeat one record shape, and 16 KB
+        // (a few hundred lines) runs twice as many inputs as 64 KB for the same coverage.
+        let lines = 16 << 10
         return [
             FuzzTarget(name: "json", summary: "JSONReader: the JSON parser behind every JSON file", maxLength: text) { bytes in
                 _ = try JSONReader.parse(bytes, path: "input.json")
@@ -27,9 +31,7 @@ enum FuzzTargets {
             FuzzTarget(name: "baseline-json", summary: "BaselineFile: the regression gate's baseline.json", maxLength: text) { bytes in
                 _ = try JSONCoding.decode(BenchmarkSnapshot.self, from: bytes, path: "baseline.json")
             },
-            FuzzTarget(name: "run-log", summary: "RunLog.resume: a run's images.jsonl, resumed with the header it holds", maxLength: text) { bytes in
-                let folder = try scratch.folder("run")
-                _ = try scratch.write(bytes, as: "run/" + RunLog.fileName)
+            FuzzTarget(name: "run-log", summary: "RunLog.read: a run's images.jsonl as --resume reads it, with the header its first line holds", maxLength: text) { bytes in
                 // Resuming needs the settings the log was started with: take them from its own
                 // first line, so the fuzzer reaches the records.
                 let firstLine = Array(bytes.prefix { $0 != 0x0A })
@@ -37,8 +39,7 @@ enum FuzzTargets {
                 guard let header = try? JSONCoding.decode(RunLog.Header.self, from: JSONWriter().bytes(stored), path: RunLog.fileName) else {
                     return
                 }
-                let resumed = try RunLog.resume(directory: folder, header: header)
-                resumed.log.close()
+                _ = try RunLog.read(bytes, path: "run/" + RunLog.fileName, directory: "run", header: header)
             },
             FuzzTarget(name: "exec-reply", summary: "ExecProtocol: an exec program's handshake (first line) and response (second line)", maxLength: text) { bytes in
                 let lines = bytes.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).map(Array.init)
@@ -49,11 +50,10 @@ enum FuzzTargets {
                 _ = try XMLTree.parse(bytes, path: "input.xml")
             },
             FuzzTarget(name: "dlib-xml", summary: "DlibXMLLoader: dlib imglab XML with boxes and landmarks", maxLength: text) { bytes in
-                let file = try scratch.write(bytes, as: "dlib.xml")
-                _ = try DlibXMLLoader.load(files: [file], root: scratch.path, name: "fuzz")
+                _ = try DlibXMLLoader.load(files: ["data/dlib.xml"], root: "data", name: "fuzz", source: withImages(["data/dlib.xml": bytes]))
             },
             FuzzTarget(name: "voc-xml", summary: "PascalVOCLoader: a Pascal VOC annotation", maxLength: text) { bytes in
-                _ = try PascalVOCLoader.load(path: scratch.write(bytes, as: "voc.xml"), name: "fuzz")
+                _ = try PascalVOCLoader.load(path: "data", name: "fuzz", files: withImages(["data/voc.xml": bytes]))
             },
             FuzzTarget(name: "cascade", summary: "CascadeLoader: OpenCV cascade XML through the pure-Swift loader", maxLength: 256 << 10) { bytes in
                 _ = try CascadeLoader.parse(bytes, path: "cascade.xml")
@@ -62,34 +62,32 @@ enum FuzzTargets {
                 _ = try MATFile(bytes: bytes, path: "input.mat", zlib: SystemZlib())
             },
             FuzzTarget(name: "wider-mat", summary: "WIDERFaceLoader.loadMAT: WIDER's wider_face_val.mat", maxLength: text) { bytes in
-                let folder = try scratch.folder("wider")
-                _ = try scratch.write(bytes, as: "wider/wider_face_val.mat")
-                _ = try WIDERFaceLoader.loadMAT(root: folder, name: "fuzz", split: "val", zlib: SystemZlib())
+                _ = try WIDERFaceLoader.loadMAT(root: "wider", name: "fuzz", split: "val", zlib: SystemZlib(),
+                                                files: MemoryFiles(["wider/wider_face_val.mat": bytes]))
             },
             FuzzTarget(name: "inflate", summary: "SystemZlib: zlib streams under the MAT reader's inflated-size cap, whole and as a prefix", maxLength: text) { bytes in
                 let zlib = SystemZlib()
                 _ = try? zlib.inflatePrefix(bytes, count: 128)
                 _ = try zlib.inflate(bytes, limit: MATFile.Limits().inflatedBytes)
             },
-            FuzzTarget(name: "wider-text", summary: "WIDERFaceLoader.loadText: wider_face_val_bbx_gt.txt", maxLength: text) { bytes in
-                _ = try WIDERFaceLoader.loadText(path: scratch.write(bytes, as: "wider_face_val_bbx_gt.txt"), name: "fuzz")
+            FuzzTarget(name: "wider-text", summary: "WIDERFaceLoader.loadText: wider_face_val_bbx_gt.txt", maxLength: lines) { bytes in
+                let path = "wider/wider_face_val_bbx_gt.txt"
+                _ = try WIDERFaceLoader.loadText(path: path, name: "fuzz", files: MemoryFiles([path: bytes]))
             },
             FuzzTarget(name: "wider-predictions", summary: "WIDERPredictionFolder: one WIDER prediction file", maxLength: text) { bytes in
                 _ = try WIDERPredictionFolder.parse(bytes, path: "prediction.txt")
             },
-            FuzzTarget(name: "fddb", summary: "FDDBLoader: an FDDB ellipse list", maxLength: text) { bytes in
-                _ = try FDDBLoader.load(root: scratch.write(bytes, as: "FDDB-fold-01-ellipseList.txt"), name: "fuzz")
+            FuzzTarget(name: "fddb", summary: "FDDBLoader: an FDDB ellipse list", maxLength: lines) { bytes in
+                _ = try FDDBLoader.load(root: "fddb", name: "fuzz", files: withImages(["fddb/FDDB-fold-01-ellipseList.txt": bytes]))
             },
-            FuzzTarget(name: "mit-cmu", summary: "MITCMULoader: MIT+CMU ground_truth_bboxes.txt", maxLength: text) { bytes in
-                let folder = try scratch.folder("mit-cmu")
-                _ = try scratch.folder("mit-cmu/images")
-                _ = try scratch.write(bytes, as: "mit-cmu/" + MITCMULoader.Boxes.full.rawValue)
-                _ = try MITCMULoader.load(root: folder, name: "fuzz")
+            FuzzTarget(name: "mit-cmu", summary: "MITCMULoader: MIT+CMU ground_truth_bboxes.txt", maxLength: lines) { bytes in
+                _ = try MITCMULoader.load(root: "mit-cmu", name: "fuzz", files: withImages(["mit-cmu/" + MITCMULoader.Boxes.full.rawValue: bytes]))
             },
             FuzzTarget(name: "image-header", summary: "ImageHeader: PNG, JPEG and PNM sizes without decoding", maxLength: 256 << 10) { bytes in
                 _ = try ImageHeader.size(ofFileAt: scratch.write(bytes, as: "image"))
             },
-            FuzzTarget(name: "image-decoder", summary: "NativeImageDecoder: libjpeg-turbo and libpng through the C shim", maxLength: 256 << 10) { bytes in
+            FuzzTarget(name: "image-decoder", summary: "NativeImageDecoder: libjpeg-turbo and libpng through the C shim", maxLength: 256 << 10,
+                       sanitizer: .address) { bytes in
                 _ = try NativeImageDecoder().decode(scratch.write(bytes, as: "image"))
             },
             FuzzTarget(name: "detector-spec", summary: "DetectorRegistry: detector spec strings against the cascade parameters and exec's command line", maxLength: 4 << 10) { bytes in
@@ -97,6 +95,17 @@ enum FuzzTargets {
             },
         ]
     }
+
+    /// `files` and one 640×480 image named `image` in each dataset layout the loaders look in
+    /// (beside dlib and VOC files, MIT+CMU's `images/`, FDDB's `originalPics/`); the crafted
+    /// seeds name it, so inputs reach the checks against image sizes.
+    static func withImages(_ files: [String: [UInt8]]) -> MemoryFiles {
+        var all = files
+        for path in ["data/image.jpg", "mit-cmu/images/image.png", "fddb/originalPics/image.jpg"] { all[path] = pngHeader }
+        return MemoryFiles(all)
+    }
+
+    static let pngHeader: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0x02, 0x80, 0, 0, 0x01, 0xE0]
 
     /// The pure-Swift cascade kinds (the same parameters as OpenCV's `haar` and `lbp`), and
     /// `exec` stopping after its command line is split: the fuzzer must not start programs.

@@ -288,6 +288,15 @@ seed("mit-cmu", "a.jpg 0 0 1e308 1e308\n")
 seed("coco-ground-truth", "\ufeff" + json.dumps({"images": [{"id": 1, "file_name": "a.jpg", "width": -5, "height": 1e300}],
                                                   "annotations": [], "categories": []}))
 
+# The dataset targets' in-memory layouts hold one 640x480 image named "image"
+# (FuzzTargets.withImages): entries naming it reach the checks against the image size.
+seed("dlib-xml", "<dataset><images><image file='image.jpg'><box top='10' left='20' width='600' height='50'>"
+     "<part name='00' x='30' y='20'/><part name='01' x='650' y='20'/></box></image></images></dataset>")
+seed("voc-xml", "<annotation><filename>image.jpg</filename><object><name>face</name><bndbox><xmin>1</xmin>"
+     "<ymin>1</ymin><xmax>700</xmax><ymax>40</ymax></bndbox></object></annotation>")
+seed("mit-cmu", "image.jpg 10 10 60 60\nimage.jpg 600 400 700 500\n")
+seed("fddb", "image\n2\n30 20 0.5 100 100 1\n300 20 1.5 630 470 1\n")
+
 
 def png_header(width, height):
     def chunk(kind, payload):

@@ -60,7 +60,17 @@ public final class RunLog: @unchecked Sendable {
     /// from `header` (naming the fields that differ) or a line in the middle is corrupt.
     public static func resume(directory: String, header: Header) throws -> (log: RunLog, records: [ImageRecord]) {
         let path = directory + "/" + fileName
-        let bytes = try FileIO.read(path)
+        let (records, complete) = try read(FileIO.read(path), path: path, directory: directory, header: header)
+        let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard fd >= 0, ftruncate(fd, off_t(complete)) == 0 else {
+            throw FaceBenchError.io(path: path, reason: "cannot reopen run log: \(String(cString: strerror(errno)))")
+        }
+        return (RunLog(path: path, descriptor: fd), records)
+    }
+
+    /// The records of a log's contents, and where its last complete line ends (the length a
+    /// resumed log is cut to).
+    static func read(_ bytes: [UInt8], path: String, directory: String, header: Header) throws -> (records: [ImageRecord], complete: Int) {
         var lines: [ArraySlice<UInt8>] = []
         var start = 0
         var complete = 0  // bytes up to the end of the last complete line
@@ -90,11 +100,7 @@ public final class RunLog: @unchecked Sendable {
             // An image logged twice (a crash between its write and the next) keeps its first record.
             if seen.insert(record.sampleID).inserted { records.append(record) }
         }
-        let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
-        guard fd >= 0, ftruncate(fd, off_t(complete)) == 0 else {
-            throw FaceBenchError.io(path: path, reason: "cannot reopen run log: \(String(cString: strerror(errno)))")
-        }
-        return (RunLog(path: path, descriptor: fd), records)
+        return (records, complete)
     }
 
     public func append(_ record: ImageRecord) throws {

@@ -8,11 +8,11 @@ import FaceBenchModel
 /// the continuous box `[left, left + width)`. Parts are sorted by their numeric name (the
 /// iBUG 68 scheme names them 00…67). Box attributes other than the geometry are kept.
 public enum DlibXMLLoader {
-    public static func load(files: [String], root: String, name: String, landmarkFiles: [String] = []) throws -> Dataset {
+    public static func load(files: [String], root: String, name: String, landmarkFiles: [String] = [], source: any FileSource = LocalFiles()) throws -> Dataset {
         var samples: [Sample] = []
         var seen: [String: Int] = [:]
         for file in files {
-            for sample in try readSamples(in: file, root: root) {
+            for sample in try readSamples(in: file, root: root, source: source) {
                 if let index = seen[sample.name] {
                     samples[index].faces += sample.faces
                 } else {
@@ -22,7 +22,7 @@ public enum DlibXMLLoader {
             }
         }
         if !landmarkFiles.isEmpty {
-            let marked = try landmarkFiles.flatMap { try readSamples(in: $0, root: root) }
+            let marked = try landmarkFiles.flatMap { try readSamples(in: $0, root: root, source: source) }
             attachLandmarks(from: marked, to: &samples)
         }
         for index in samples.indices { samples[index].id = index + 1 }
@@ -61,8 +61,8 @@ public enum DlibXMLLoader {
         }
     }
 
-    static func readSamples(in file: String, root: String) throws -> [Sample] {
-        let tree = try XMLTree.parse(try FileIO.read(file), path: file)
+    static func readSamples(in file: String, root: String, source: any FileSource) throws -> [Sample] {
+        let tree = try XMLTree.parse(try source.read(file), path: file)
         guard tree.name == "dataset" else {
             throw FaceBenchError.malformed(path: file, location: "line \(tree.line)", reason: "root element is <\(tree.name)>, expected <dataset>")
         }
@@ -76,8 +76,9 @@ public enum DlibXMLLoader {
             let path = name.hasPrefix("/") ? name : (directory.isEmpty ? name : directory + "/" + name)
             var width = try image.attribute("width").map { try integer($0, "width", image, fail) }
             var height = try image.attribute("height").map { try integer($0, "height", image, fail) }
-            if width == nil || height == nil, FileIO.exists(path) {
-                let size = try ImageHeader.size(ofFileAt: path)
+            let present = source.exists(path)
+            if width == nil || height == nil, present {
+                let size = try source.imageSize(path)
                 width = size.width
                 height = size.height
             }
@@ -119,7 +120,7 @@ public enum DlibXMLLoader {
                 return Face(box: rect, landmarks: points.isEmpty ? nil : points, ignore: ignore, attributes: attributes)
             }
             let relative = root.isEmpty || !path.hasPrefix(root + "/") ? name : String(path.dropFirst(root.count + 1))
-            return Sample(id: 0, name: relative, path: FileIO.exists(path) ? path : nil, width: width, height: height, faces: faces)
+            return Sample(id: 0, name: relative, path: present ? path : nil, width: width, height: height, faces: faces)
         }
     }
 

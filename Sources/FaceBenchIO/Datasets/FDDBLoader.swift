@@ -14,24 +14,24 @@ import FaceBenchModel
 /// (`FDDBImageSizes`, written by `facebench fddb-sizes`) when it lists them. Errors name the
 /// file and line.
 public enum FDDBLoader {
-    public static func load(root: String, name: String) throws -> Dataset {
+    public static func load(root: String, name: String, files source: any FileSource = LocalFiles()) throws -> Dataset {
         let files: [String]
         let folder: String
-        if FileIO.isDirectory(root) {
+        if source.isDirectory(root) {
             folder = root
-            files = FileIO.list(root).filter { $0.hasPrefix("FDDB-fold-") && $0.hasSuffix("-ellipseList.txt") }.map { root + "/" + $0 }
+            files = source.list(root).filter { $0.hasPrefix("FDDB-fold-") && $0.hasSuffix("-ellipseList.txt") }.map { root + "/" + $0 }
             guard !files.isEmpty else { throw FaceBenchError.malformed(path: root, location: nil, reason: "no FDDB-fold-NN-ellipseList.txt files here") }
         } else {
             files = [root]
             folder = FileIO.parent(of: root)
         }
         let sizesFile = folder + "/" + FDDBImageSizes.fileName
-        let sizes = FileIO.exists(sizesFile) ? try FDDBImageSizes.read(sizesFile) : [:]
+        let sizes = source.exists(sizesFile) ? try FDDBImageSizes.read(sizesFile, files: source) : [:]
         var samples: [Sample] = []
         var seen = Set<String>()
         for file in files {
             let fold = foldNumber(file)
-            let lines = Array(try NumberedLines(path: file))
+            let lines = Array(try source.lines(file))
             try CountedBlocks(countName: "face count", entryName: "faces").forEach(lines, in: file) { block in
                 let image = block.name
                 guard seen.insert(image).inserted else {
@@ -43,8 +43,8 @@ public enum FDDBLoader {
                     faces.append(Face(box: ellipse.boundingBox, ellipse: ellipse))
                 }
                 var sample = Sample(id: samples.count + 1, name: image, faces: faces, attributes: fold.map { ["fold": $0] } ?? [:])
-                if let path = imagePath(of: image, in: folder) {
-                    let size = try ImageHeader.size(ofFileAt: path)
+                if let path = imagePath(of: image, in: folder, files: source) {
+                    let size = try source.imageSize(path)
                     sample.path = path
                     sample.width = size.width
                     sample.height = size.height
@@ -59,8 +59,8 @@ public enum FDDBLoader {
     }
 
     /// The image file of a fold entry under `folder`, if it is there.
-    public static func imagePath(of name: String, in folder: String) -> String? {
-        [folder + "/originalPics/" + name + ".jpg", folder + "/" + name + ".jpg"].first(where: FileIO.exists)
+    public static func imagePath(of name: String, in folder: String, files: any FileSource = LocalFiles()) -> String? {
+        [folder + "/originalPics/" + name + ".jpg", folder + "/" + name + ".jpg"].first(where: files.exists)
     }
 
     /// True for a folder of FDDB fold files or an `*ellipseList.txt` file.

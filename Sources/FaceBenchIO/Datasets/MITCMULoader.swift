@@ -15,11 +15,11 @@ public enum MITCMULoader {
         case faceOnly = "ground_truth_bboxes_face_only.txt"
     }
 
-    public static func load(root: String, name: String, boxes: Boxes = .full) throws -> Dataset {
+    public static func load(root: String, name: String, boxes: Boxes = .full, files source: any FileSource = LocalFiles()) throws -> Dataset {
         let boxFile = root + "/" + boxes.rawValue
         let imageDirectory = root + "/images"
         var facesByImage: [String: [Face]] = [:]
-        let lines = try NumberedLines(path: boxFile)
+        let lines = try source.lines(boxFile)
         for line in lines {
             let fields = line.fields
             if fields.isEmpty { continue }
@@ -37,10 +37,10 @@ public enum MITCMULoader {
         // is known only once the images' headers are read below.
         var landmarkLines: NumberedLines?
         var landmarkLinesByImage: [String: [NumberedLines.Line]] = [:]
-        if FileIO.exists(landmarkFile) {
+        if source.exists(landmarkFile) {
             hasLandmarks = true
             var pointsByImage: [String: [(line: NumberedLines.Line, points: [Point])]] = [:]
-            let lines = try NumberedLines(path: landmarkFile)
+            let lines = try source.lines(landmarkFile)
             landmarkLines = lines
             let landmarkLines = lines
             for line in landmarkLines {
@@ -64,7 +64,7 @@ public enum MITCMULoader {
             }
         }
 
-        let files = FileIO.list(imageDirectory).filter { $0.hasSuffix(".png") || $0.hasSuffix(".jpg") || $0.hasSuffix(".gif") }
+        let files = source.list(imageDirectory).filter { $0.hasSuffix(".png") || $0.hasSuffix(".jpg") || $0.hasSuffix(".gif") }
         guard !files.isEmpty else { throw FaceBenchError.io(path: imageDirectory, reason: "no images found") }
         let known = Set(files.map { imageStem(Substring($0)) })
         if let orphan = facesByImage.keys.sorted().first(where: { !known.contains($0) }) {
@@ -73,7 +73,7 @@ public enum MITCMULoader {
         var samples: [Sample] = []
         for file in files {
             let path = imageDirectory + "/" + file
-            let size = try ImageHeader.size(ofFileAt: path)
+            let size = try source.imageSize(path)
             let stem = imageStem(Substring(file))
             let faces = facesByImage[stem] ?? []
             if let landmarkLines, let lines = landmarkLinesByImage[stem] {

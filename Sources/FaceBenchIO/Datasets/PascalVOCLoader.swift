@@ -20,10 +20,10 @@ public enum PascalVOCLoader {
         annotationFiles(path).first.map(isAnnotation) ?? false
     }
 
-    public static func load(path: String, name: String) throws -> Dataset {
-        let files = annotationFiles(path)
+    public static func load(path: String, name: String, files source: any FileSource = LocalFiles()) throws -> Dataset {
+        let files = annotationFiles(path, source: source)
         guard !files.isEmpty else { throw FaceBenchError.io(path: path, reason: "no Pascal VOC annotation files (*.xml) here") }
-        var parsed = try files.map { try read($0) }
+        var parsed = try files.map { try read($0, source: source) }
         let hasFaces = parsed.contains { $0.objects.contains { $0.name.lowercased() == "face" } }
         for index in parsed.indices where hasFaces {
             parsed[index].objects.removeAll { $0.name.lowercased() != "face" }
@@ -37,7 +37,7 @@ public enum PascalVOCLoader {
                     return Face(box: object.box, ignore: object.difficult, attributes: attributes)
                 })
         }
-        let root = FileIO.isDirectory(path) ? path : FileIO.parent(of: files[0])
+        let root = source.isDirectory(path) ? path : FileIO.parent(of: files[0])
         return Dataset(name: name, format: "pascal-voc", root: root, annotationFiles: files, samples: samples)
     }
 
@@ -56,10 +56,10 @@ public enum PascalVOCLoader {
         var objects: [Object]
     }
 
-    static func annotationFiles(_ path: String) -> [String] {
-        if !FileIO.isDirectory(path) { return path.lowercased().hasSuffix(".xml") ? [path] : [] }
-        let folder = FileIO.isDirectory(path + "/Annotations") ? path + "/Annotations" : path
-        return FileIO.list(folder).filter { $0.lowercased().hasSuffix(".xml") }.map { folder + "/" + $0 }
+    static func annotationFiles(_ path: String, source: any FileSource = LocalFiles()) -> [String] {
+        if !source.isDirectory(path) { return path.lowercased().hasSuffix(".xml") ? [path] : [] }
+        let folder = source.isDirectory(path + "/Annotations") ? path + "/Annotations" : path
+        return source.list(folder).filter { $0.lowercased().hasSuffix(".xml") }.map { folder + "/" + $0 }
     }
 
     static func isAnnotation(_ file: String) -> Bool {
@@ -67,8 +67,8 @@ public enum PascalVOCLoader {
         return String(decoding: prefix, as: UTF8.self).contains("<annotation")
     }
 
-    static func read(_ file: String) throws -> Image {
-        let tree = try XMLTree.parse(try FileIO.read(file), path: file)
+    static func read(_ file: String, source: any FileSource) throws -> Image {
+        let tree = try XMLTree.parse(try source.read(file), path: file)
         func fail(_ element: XMLTree.Element, _ reason: String) -> FaceBenchError {
             .malformed(path: file, location: "<\(element.name)> at line \(element.line)", reason: reason)
         }
@@ -107,7 +107,7 @@ public enum PascalVOCLoader {
         if annotationFolder.hasSuffix("/Annotations") {
             candidates.insert(String(annotationFolder.dropLast("Annotations".count)) + "JPEGImages/" + fileName, at: 0)
         }
-        return Image(fileName: fileName, imagePath: candidates.first(where: FileIO.exists), width: width, height: height, objects: objects)
+        return Image(fileName: fileName, imagePath: candidates.first(where: source.exists), width: width, height: height, objects: objects)
     }
 }
 

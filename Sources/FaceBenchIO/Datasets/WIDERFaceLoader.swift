@@ -58,9 +58,9 @@ public enum WIDERFaceLoader {
         return FileIO.list(path).contains { $0.hasPrefix("wider_face_") && ($0.hasSuffix(".mat") || $0.hasSuffix("_bbx_gt.txt")) }
     }
 
-    public static func loadMAT(root: String, name: String, split: String, zlib: any ZlibDecompressor) throws -> Dataset {
+    public static func loadMAT(root: String, name: String, split: String, zlib: any ZlibDecompressor, files source: any FileSource = LocalFiles()) throws -> Dataset {
         let mainPath = root + "/wider_face_\(split).mat"
-        let main = try MATFile(path: mainPath, zlib: zlib)
+        let main = try MATFile(bytes: source.read(mainPath), path: mainPath, zlib: zlib)
         let events = try cells(main, "event_list")
         let files = try cells(main, "file_list")
         let boxes = try cells(main, "face_bbx_list")
@@ -73,9 +73,9 @@ public enum WIDERFaceLoader {
         var keepLists: [[MATValue]] = []
         for setting in settings {
             let path = root + "/wider_\(setting)_\(split).mat"
-            guard FileIO.exists(path) else { continue }
+            guard source.exists(path) else { continue }
             keepFiles.append(path)
-            keepLists.append(try cells(MATFile(path: path, only: ["gt_list"], zlib: zlib), "gt_list", in: path))
+            keepLists.append(try cells(MATFile(bytes: source.read(path), path: path, only: ["gt_list"], zlib: zlib), "gt_list", in: path))
         }
         guard keepLists.isEmpty || keepLists.count == settings.count else {
             throw FaceBenchError.malformed(
@@ -160,8 +160,8 @@ public enum WIDERFaceLoader {
         return Dataset(name: name, format: "wider", root: root, annotationFiles: [mainPath] + keepFiles, samples: samples)
     }
 
-    public static func loadText(path: String, name: String) throws -> Dataset {
-        let lines = Array(try NumberedLines(path: path))
+    public static func loadText(path: String, name: String, files source: any FileSource = LocalFiles()) throws -> Dataset {
+        let lines = Array(try source.lines(path))
         var samples: [Sample] = []
         // An image without faces still has one placeholder line.
         try CountedBlocks(countName: "face count", entryName: "faces", placeholderLines: 1).forEach(lines, in: path) { block in

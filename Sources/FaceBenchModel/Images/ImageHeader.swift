@@ -28,17 +28,29 @@ public enum ImageHeader {
         // JPEG headers with large EXIF blocks can push SOF past 64 KB; read more on demand,
         // doubling what is held each time, so the re-parses cost no more than reading the file.
         var data = try read(1 << 16)
-        if data.isEmpty { throw FaceBenchError.io(path: path, reason: "the image file is empty (0 bytes)") }
         while true {
-            switch parse([UInt8](data)) {
-            case .size(let size): return size
-            case .needMore:
-                let more = try read(max(1 << 18, data.count))
-                if more.isEmpty { throw FaceBenchError.io(path: path, reason: "the file ends inside the image header (\(data.count) bytes)") }
-                data.append(more)
-            case .unknown:
-                throw FaceBenchError.io(path: path, reason: "not a PNG, JPEG or PNM image")
-            }
+            if let size = try size(ofPrefix: [UInt8](data), path: path) { return size }
+            let more = try read(max(1 << 18, data.count))
+            if more.isEmpty { return try size(of: [UInt8](data), path: path) }
+            data.append(more)
+        }
+    }
+
+    /// The size from a whole image file held in memory.
+    public static func size(of bytes: [UInt8], path: String) throws -> Size {
+        guard let size = try size(ofPrefix: bytes, path: path) else {
+            throw FaceBenchError.io(path: path, reason: "the file ends inside the image header (\(bytes.count) bytes)")
+        }
+        return size
+    }
+
+    /// nil when `prefix` ends before the header does.
+    private static func size(ofPrefix prefix: [UInt8], path: String) throws -> Size? {
+        if prefix.isEmpty { throw FaceBenchError.io(path: path, reason: "the image file is empty (0 bytes)") }
+        switch parse(prefix) {
+        case .size(let size): return size
+        case .needMore: return nil
+        case .unknown: throw FaceBenchError.io(path: path, reason: "not a PNG, JPEG or PNM image")
         }
     }
 
