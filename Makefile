@@ -3,7 +3,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/facebench
 
-.PHONY: deps build release test module-graph parity bench results baseline gate shard-recipes readme clean fuzz fuzz-ci
+.PHONY: deps build release test module-graph parity bench results baseline gate shard-recipes readme clean fuzz fuzz-campaign fuzz-ci
 
 deps:
 	./scripts/install-dependencies.sh
@@ -61,6 +61,12 @@ shard-recipes: release
 FUZZ_SECONDS ?= 60
 fuzz: release
 	./scripts/fuzz.sh --seconds $(FUZZ_SECONDS) $(if $(FUZZ_KEEP_GOING),--keep-going) $(FUZZ_TARGETS)
+
+# A campaign over sessions: each reader until .build/fuzz/campaign.tsv holds FUZZ_UNTIL
+# executions of it, on the kept corpus (scripts/fuzz.sh --totals shows where it stands).
+FUZZ_UNTIL ?= 10000000
+fuzz-campaign: release
+	./scripts/fuzz.sh --until $(FUZZ_UNTIL) $(FUZZ_TARGETS)
 
 # CI's fuzz step: each reader for exactly FUZZ_RUNS inputs from a fixed seed, from the seeds
 # alone, so it cannot flake; fails on any crash.

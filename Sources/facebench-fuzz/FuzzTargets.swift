@@ -53,7 +53,7 @@ enum FuzzTargets {
                 _ = try DlibXMLLoader.load(files: ["data/dlib.xml"], root: "data", name: "fuzz", source: withImages(["data/dlib.xml": bytes]))
             },
             FuzzTarget(name: "voc-xml", summary: "PascalVOCLoader: a Pascal VOC annotation", maxLength: text) { bytes in
-                _ = try PascalVOCLoader.load(path: "data", name: "fuzz", files: withImages(["data/voc.xml": bytes]))
+                _ = try PascalVOCLoader.load(path: "data", name: "fuzz", source: withImages(["data/voc.xml": bytes]))
             },
             FuzzTarget(name: "cascade", summary: "CascadeLoader: OpenCV cascade XML through the pure-Swift loader", maxLength: 256 << 10) { bytes in
                 _ = try CascadeLoader.parse(bytes, path: "cascade.xml")
@@ -63,7 +63,7 @@ enum FuzzTargets {
             },
             FuzzTarget(name: "wider-mat", summary: "WIDERFaceLoader.loadMAT: WIDER's wider_face_val.mat", maxLength: text) { bytes in
                 _ = try WIDERFaceLoader.loadMAT(root: "wider", name: "fuzz", split: "val", zlib: SystemZlib(),
-                                                files: MemoryFiles(["wider/wider_face_val.mat": bytes]))
+                                                source: MemoryFiles(["wider/wider_face_val.mat": bytes]))
             },
             FuzzTarget(name: "inflate", summary: "SystemZlib: zlib streams under the MAT reader's inflated-size cap, whole and as a prefix", maxLength: text) { bytes in
                 let zlib = SystemZlib()
@@ -72,16 +72,16 @@ enum FuzzTargets {
             },
             FuzzTarget(name: "wider-text", summary: "WIDERFaceLoader.loadText: wider_face_val_bbx_gt.txt", maxLength: lines) { bytes in
                 let path = "wider/wider_face_val_bbx_gt.txt"
-                _ = try WIDERFaceLoader.loadText(path: path, name: "fuzz", files: MemoryFiles([path: bytes]))
+                _ = try WIDERFaceLoader.loadText(path: path, name: "fuzz", source: MemoryFiles([path: bytes]))
             },
             FuzzTarget(name: "wider-predictions", summary: "WIDERPredictionFolder: one WIDER prediction file", maxLength: text) { bytes in
                 _ = try WIDERPredictionFolder.parse(bytes, path: "prediction.txt")
             },
             FuzzTarget(name: "fddb", summary: "FDDBLoader: an FDDB ellipse list", maxLength: lines) { bytes in
-                _ = try FDDBLoader.load(root: "fddb", name: "fuzz", files: withImages(["fddb/FDDB-fold-01-ellipseList.txt": bytes]))
+                _ = try FDDBLoader.load(root: "fddb", name: "fuzz", source: withImages(["fddb/FDDB-fold-01-ellipseList.txt": bytes]))
             },
             FuzzTarget(name: "mit-cmu", summary: "MITCMULoader: MIT+CMU ground_truth_bboxes.txt", maxLength: lines) { bytes in
-                _ = try MITCMULoader.load(root: "mit-cmu", name: "fuzz", files: withImages(["mit-cmu/" + MITCMULoader.Boxes.full.rawValue: bytes]))
+                _ = try MITCMULoader.load(root: "mit-cmu", name: "fuzz", source: withImages(["mit-cmu/" + MITCMULoader.Boxes.full.rawValue: bytes]))
             },
             FuzzTarget(name: "image-header", summary: "ImageHeader: PNG, JPEG and PNM sizes without decoding", maxLength: 256 << 10) { bytes in
                 _ = try ImageHeader.size(ofFileAt: scratch.write(bytes, as: "image"))

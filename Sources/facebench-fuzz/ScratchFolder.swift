@@ -1,8 +1,8 @@
 import FaceBenchModel
 import Foundation
 
-/// Readers that only take paths (dataset loaders, image files) read the input from a file in
-/// this process's own folder under TMPDIR, rewritten for every execution.
+/// The image readers take only paths: they read the input from a file in this process's own
+/// folder under TMPDIR, rewritten for every execution.
 struct ScratchFolder {
     let path: String
 
@@ -25,12 +25,5 @@ struct ScratchFolder {
             written += count
         }
         return file
-    }
-
-    /// A subfolder (created once), for loaders that read a folder layout.
-    func folder(_ name: String) throws -> String {
-        let folder = path + "/" + name
-        try FileIO.createDirectory(folder)
-        return folder
     }
 }

@@ -30,7 +30,7 @@ final class FileSourceTests: XCTestCase {
         let memory = try memory(of: root)
         for boxes in [MITCMULoader.Boxes.full, .faceOnly] {
             let disk = try MITCMULoader.load(root: root, name: "m", boxes: boxes)
-            XCTAssertEqual(try MITCMULoader.load(root: root, name: "m", boxes: boxes, files: memory), disk)
+            XCTAssertEqual(try MITCMULoader.load(root: root, name: "m", boxes: boxes, source: memory), disk)
             XCTAssertEqual(disk.samples.count, 130)
         }
     }
@@ -47,13 +47,13 @@ final class FileSourceTests: XCTestCase {
 
     func testFDDBAndWIDERFromMemoryEqualTheDisk() throws {
         let fddb = try folder("fddb-folds")
-        XCTAssertEqual(try FDDBLoader.load(root: fddb, name: "f", files: memory(of: fddb)), try FDDBLoader.load(root: fddb, name: "f"))
+        XCTAssertEqual(try FDDBLoader.load(root: fddb, name: "f", source: memory(of: fddb)), try FDDBLoader.load(root: fddb, name: "f"))
         let wider = try folder("wider-val-gt")
         let widerFiles = try memory(of: wider)
-        XCTAssertEqual(try WIDERFaceLoader.loadMAT(root: wider, name: "w", split: "val", zlib: TestData.zlib, files: widerFiles),
+        XCTAssertEqual(try WIDERFaceLoader.loadMAT(root: wider, name: "w", split: "val", zlib: TestData.zlib, source: widerFiles),
                        try WIDERFaceLoader.loadMAT(root: wider, name: "w", split: "val", zlib: TestData.zlib))
         let text = wider + "/wider_face_val_bbx_gt.txt"
-        XCTAssertEqual(try WIDERFaceLoader.loadText(path: text, name: "w", files: widerFiles), try WIDERFaceLoader.loadText(path: text, name: "w"))
+        XCTAssertEqual(try WIDERFaceLoader.loadText(path: text, name: "w", source: widerFiles), try WIDERFaceLoader.loadText(path: text, name: "w"))
     }
 
     func testPascalVOCFromMemoryEqualsTheDisk() throws {
@@ -67,7 +67,7 @@ final class FileSourceTests: XCTestCase {
             """, to: root + "/Annotations/a.xml")
         try FileIO.writeAtomically("not decoded", to: root + "/JPEGImages/a.jpg")
         let disk = try PascalVOCLoader.load(path: root, name: "v")
-        XCTAssertEqual(try PascalVOCLoader.load(path: root, name: "v", files: memory(of: root)), disk)
+        XCTAssertEqual(try PascalVOCLoader.load(path: root, name: "v", source: memory(of: root)), disk)
         XCTAssertEqual(disk.samples.first?.path, root + "/JPEGImages/a.jpg")
     }
 

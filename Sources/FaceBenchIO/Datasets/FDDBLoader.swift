@@ -14,7 +14,7 @@ import FaceBenchModel
 /// (`FDDBImageSizes`, written by `facebench fddb-sizes`) when it lists them. Errors name the
 /// file and line.
 public enum FDDBLoader {
-    public static func load(root: String, name: String, files source: any FileSource = LocalFiles()) throws -> Dataset {
+    public static func load(root: String, name: String, source: any FileSource = LocalFiles()) throws -> Dataset {
         let files: [String]
         let folder: String
         if source.isDirectory(root) {
@@ -26,7 +26,7 @@ public enum FDDBLoader {
             folder = FileIO.parent(of: root)
         }
         let sizesFile = folder + "/" + FDDBImageSizes.fileName
-        let sizes = source.exists(sizesFile) ? try FDDBImageSizes.read(sizesFile, files: source) : [:]
+        let sizes = source.exists(sizesFile) ? try FDDBImageSizes.read(sizesFile, source: source) : [:]
         var samples: [Sample] = []
         var seen = Set<String>()
         for file in files {
@@ -43,7 +43,7 @@ public enum FDDBLoader {
                     faces.append(Face(box: ellipse.boundingBox, ellipse: ellipse))
                 }
                 var sample = Sample(id: samples.count + 1, name: image, faces: faces, attributes: fold.map { ["fold": $0] } ?? [:])
-                if let path = imagePath(of: image, in: folder, files: source) {
+                if let path = imagePath(of: image, in: folder, source: source) {
                     let size = try source.imageSize(path)
                     sample.path = path
                     sample.width = size.width
@@ -59,8 +59,8 @@ public enum FDDBLoader {
     }
 
     /// The image file of a fold entry under `folder`, if it is there.
-    public static func imagePath(of name: String, in folder: String, files: any FileSource = LocalFiles()) -> String? {
-        [folder + "/originalPics/" + name + ".jpg", folder + "/" + name + ".jpg"].first(where: files.exists)
+    public static func imagePath(of name: String, in folder: String, source: any FileSource = LocalFiles()) -> String? {
+        [folder + "/originalPics/" + name + ".jpg", folder + "/" + name + ".jpg"].first(where: source.exists)
     }
 
     /// True for a folder of FDDB fold files or an `*ellipseList.txt` file.

@@ -15,7 +15,7 @@ public enum MITCMULoader {
         case faceOnly = "ground_truth_bboxes_face_only.txt"
     }
 
-    public static func load(root: String, name: String, boxes: Boxes = .full, files source: any FileSource = LocalFiles()) throws -> Dataset {
+    public static func load(root: String, name: String, boxes: Boxes = .full, source: any FileSource = LocalFiles()) throws -> Dataset {
         let boxFile = root + "/" + boxes.rawValue
         let imageDirectory = root + "/images"
         var facesByImage: [String: [Face]] = [:]

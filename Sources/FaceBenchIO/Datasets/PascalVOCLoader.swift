@@ -20,7 +20,7 @@ public enum PascalVOCLoader {
         annotationFiles(path).first.map(isAnnotation) ?? false
     }
 
-    public static func load(path: String, name: String, files source: any FileSource = LocalFiles()) throws -> Dataset {
+    public static func load(path: String, name: String, source: any FileSource = LocalFiles()) throws -> Dataset {
         let files = annotationFiles(path, source: source)
         guard !files.isEmpty else { throw FaceBenchError.io(path: path, reason: "no Pascal VOC annotation files (*.xml) here") }
         var parsed = try files.map { try read($0, source: source) }

@@ -58,7 +58,7 @@ public enum WIDERFaceLoader {
         return FileIO.list(path).contains { $0.hasPrefix("wider_face_") && ($0.hasSuffix(".mat") || $0.hasSuffix("_bbx_gt.txt")) }
     }
 
-    public static func loadMAT(root: String, name: String, split: String, zlib: any ZlibDecompressor, files source: any FileSource = LocalFiles()) throws -> Dataset {
+    public static func loadMAT(root: String, name: String, split: String, zlib: any ZlibDecompressor, source: any FileSource = LocalFiles()) throws -> Dataset {
         let mainPath = root + "/wider_face_\(split).mat"
         let main = try MATFile(bytes: source.read(mainPath), path: mainPath, zlib: zlib)
         let events = try cells(main, "event_list")
@@ -160,7 +160,7 @@ public enum WIDERFaceLoader {
         return Dataset(name: name, format: "wider", root: root, annotationFiles: [mainPath] + keepFiles, samples: samples)
     }
 
-    public static func loadText(path: String, name: String, files source: any FileSource = LocalFiles()) throws -> Dataset {
+    public static func loadText(path: String, name: String, source: any FileSource = LocalFiles()) throws -> Dataset {
         let lines = Array(try source.lines(path))
         var samples: [Sample] = []
         // An image without faces still has one placeholder line.

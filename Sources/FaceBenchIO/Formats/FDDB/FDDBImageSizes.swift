@@ -13,9 +13,9 @@ public enum FDDBImageSizes {
     public static let fileName = "FDDB-image-sizes.txt"
     public static let maximumSide = 100_000
 
-    public static func read(_ path: String, files: any FileSource = LocalFiles()) throws -> [String: ImageHeader.Size] {
+    public static func read(_ path: String, source: any FileSource = LocalFiles()) throws -> [String: ImageHeader.Size] {
         var sizes: [String: ImageHeader.Size] = [:]
-        for line in try files.lines(path) {
+        for line in try source.lines(path) {
             let fields = line.fields
             guard let first = fields.first, !first.hasPrefix("#") else { continue }
             guard fields.count == 3, let width = Int(fields[1]), let height = Int(fields[2]),
