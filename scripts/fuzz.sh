@@ -109,8 +109,11 @@ for target in "${targets[@]}"; do
   max_len=$(awk -F'\t' -v t="$target" '$1 == t { print $2 }' <<<"$known")
   if [ -z "$max_len" ]; then echo "fuzz.sh: unknown target $target" >&2; exit 64; fi
   crashes=$WORK/crashes/$target
-  log=$WORK/logs/$target.log
-  mkdir -p "$crashes" "$WORK/logs"
+  # CI's logs apart, so a CI check beside a session never writes into the session's logs.
+  logs=$WORK/logs
+  if [ -n "$runs" ]; then logs=$WORK/ci-logs; fi
+  log=$logs/$target.log
+  mkdir -p "$crashes" "$logs"
   if [ -n "$runs" ]; then
     # A fresh corpus folder each time: what earlier runs found must not change this one.
     corpus=$WORK/ci-corpus/$target
@@ -149,9 +152,9 @@ for target in "${targets[@]}"; do
   found=$(( $(find "$crashes" -type f | wc -l) - before ))
   if [ "$keep_going" = 1 ]; then
     # Fork mode's last status line: "#N: cov: … oom/timeout/crash: a/b/c …".
-    executions=$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#' || true)
+    executions=$(grep -ao '^#[0-9]*' "$log" | tail -1 | tr -d '#' || true)
   else
-    executions=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{ print $2 }' || true)
+    executions=$(grep -ao 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{ print $2 }' || true)
   fi
   peak=$(( $(tail -1 "$log.rss") / 1024 ))
   executions=${executions:-0}
