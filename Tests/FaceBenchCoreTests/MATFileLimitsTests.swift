@@ -47,6 +47,19 @@ final class MATFileLimitsTests: XCTestCase {
         XCTAssertTrue(text.contains("character code -1e+300 is not a UTF-16 code unit"), text)
     }
 
+    /// Found by the fuzzer: a char array of [48000000 0] (no characters) took 10 s and 800 MB
+    /// making 48 million empty rows.
+    func testACharArrayWithoutCharactersHasNoRows() throws {
+        let empty = CraftedMAT.element(16, [])
+        let file = try MATFile(bytes: CraftedMAT.file(CraftedMAT.matrix(class: 4, dimensions: [48_000_000, 0], contents: empty)),
+                               path: "crafted.mat", zlib: TestData.zlib)
+        let value = try file.variable("x")
+        XCTAssertEqual(value.dimensions, [48_000_000, 0])
+        guard case let .characters(array) = value else { return XCTFail("\(value.summary)") }
+        XCTAssertEqual(array.rows, [])
+        XCTAssertEqual(value.string, "")
+    }
+
     func testCellsNestedAHundredThousandDeepAreRefused() {
         let inner = CraftedMAT.nestedCells(depth: 100_000)
         let text = reason(CraftedMAT.file(inner))

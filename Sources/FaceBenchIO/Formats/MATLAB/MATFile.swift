@@ -284,7 +284,9 @@ struct MATElementReader {
             let data = try self.element(at: offset, limit: end, context: here)
             let units = try codeUnits(data, context: here)
             guard units.count == count else { throw failure(data.start, here, "char array has \(units.count) characters for \(count) elements") }
-            let rowsCount = dimensions.count == 2 ? dimensions[0] : (count > 0 ? 1 : 0)
+            // A char array without characters has no rows, whatever its shape: a file of a few
+            // bytes claiming [48000000 0] would otherwise cost 48 million empty strings.
+            let rowsCount = count == 0 ? 0 : (dimensions.count == 2 ? dimensions[0] : 1)
             let columns = rowsCount > 0 ? count / rowsCount : 0
             let rows = (0..<rowsCount).map { row in
                 String(decoding: (0..<columns).map { UInt16(truncatingIfNeeded: units[row + rowsCount * $0]) }, as: UTF16.self)
