@@ -156,7 +156,7 @@ for target in "${targets[@]}"; do
   else
     executions=$(grep -ao 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{ print $2 }' || true)
   fi
-  peak=$(( $(tail -1 "$log.rss") / 1024 ))
+  peak=$(awk 'NF { kb = $1 } END { print int(kb / 1024) }' "$log.rss" 2>/dev/null || echo 0)
   executions=${executions:-0}
   result=ok
   if [ "$status" -ne 0 ] || [ "$found" -gt 0 ]; then result="FAILED (exit $status; $log)"; failed=1; fi
