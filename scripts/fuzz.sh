@@ -39,9 +39,9 @@ WORK=.build/fuzz
 CAMPAIGN=$WORK/campaign.tsv
 if [ "$totals" = 1 ]; then
   [ -f "$CAMPAIGN" ] || { echo "fuzz.sh: no campaign yet ($CAMPAIGN)" >&2; exit 1; }
+  printf '%-20s %12s %9s %8s %8s %8s\n' target executions seconds sessions crashes peak_MB
   awk -F'\t' 'NR > 1 { e[$3] += $5; s[$3] += $6; c[$3] += $7; if ($8 > p[$3]) p[$3] = $8; n[$3]++ }
-    END { printf "%-20s %12s %9s %8s %8s %8s\n", "target", "executions", "seconds", "sessions", "crashes", "peak_MB"
-          for (t in e) printf "%-20s %12d %9d %8d %8d %8d\n", t, e[t], s[t], n[t], c[t], p[t] }' "$CAMPAIGN" | sort
+    END { for (t in e) printf "%-20s %12d %9d %8d %8d %8d\n", t, e[t], s[t], n[t], c[t], p[t] }' "$CAMPAIGN" | sort
   exit 0
 fi
 if [ -n "$until" ] && [ "$keep_going" = 1 ]; then
