@@ -32,6 +32,25 @@ final class CodecTests: XCTestCase {
         }
     }
 
+    /// The segment's length says 65,535 bytes and the file ends first: libjpeg's stdio skip
+    /// would read past the end once per 2 bytes skipped before finding that no image follows.
+    func testJPEGSegmentsRunningPastTheEndLeaveNoImage() throws {
+        let directory = try TestData.temporaryDirectory(self)
+        let original = try FileIO.read(try TestData.file("dlib-faces/2008_001009.jpg"))
+        let cases: [(String, [UInt8])] = [
+            ("marker.jpg", [0xFF, 0xD8, 0xFF, 0xE0]),
+            ("long-segment.jpg", [0xFF, 0xD8, 0xFF, 0xE1, 0xFF, 0xFF] + Array(repeating: 0x41, count: 5000)),
+            ("cut-in-header.jpg", Array(original.prefix(12))),
+        ]
+        for (name, bytes) in cases {
+            let path = try TestData.write("", to: name, in: directory)
+            try FileIO.writeAtomically(bytes, to: path)
+            XCTAssertThrowsError(try codec.decode(path)) { error in
+                XCTAssertEqual("\(error)", "\(path): cannot decode image: JPEG datastream contains no image")
+            }
+        }
+    }
+
     func testPNGEncodingRoundTrips() throws {
         let image = RGBImage(width: 3, height: 2, pixels: (0..<18).map { UInt8($0 * 13) })
         let directory = try TestData.temporaryDirectory(self)
