@@ -255,6 +255,14 @@ final class HostileInputTests: XCTestCase {
                     status: 64, mentions: ["min=80 is larger than max=40: no face could be found"])
     }
 
+    /// A link to /dev/zero handed over as a file was read until memory ran out.
+    func testDevicesGivenAsFilesAreRefused() throws {
+        let results = scratch + "/results.json"
+        XCTAssertEqual(symlink("/dev/zero", results), 0)
+        try refused(["report", results], mentions: [results, "is a device, expected a file"])
+        try refused(["eval", "--dataset", "dlib-faces", "--predictions", results, "--importer", "coco"], mentions: [results, "is a device, expected a file"])
+    }
+
     func testACorruptLineOfARunLogIsNamed() throws {
         let out = scratch + "/run"
         let first = try CommandRunner.run(["run", "--dataset", "dlib-faces", "--detector", "lbp", "--out", out], scratch: scratch, timeout: 120)

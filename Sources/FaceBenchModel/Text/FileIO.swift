@@ -2,9 +2,14 @@ import Foundation
 
 /// Reading and writing whole files, with errors that name the path.
 public enum FileIO {
+    /// What one file may hold: far above the largest real input (WIDER's prediction files, a
+    /// few hundred MB of COCO results), and a bound for pipes, which announce no size.
+    public static let maximumBytes = 2 << 30
+
     /// The whole file, read straight into the array (large inputs such as 30 MB COCO result
-    /// files are read at disk-cache speed, with no copy in between).
-    public static func read(_ path: String) throws -> [UInt8] {
+    /// files are read at disk-cache speed, with no copy in between). Devices are refused: a
+    /// link to /dev/zero in a dataset would otherwise be read until memory runs out.
+    public static func read(_ path: String, maximumBytes: Int = maximumBytes) throws -> [UInt8] {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
             let exists = FileManager.default.fileExists(atPath: path)
@@ -13,9 +18,15 @@ public enum FileIO {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw FaceBenchError.io(path: path, reason: "cannot read file") }
-        guard status.st_mode & S_IFMT != S_IFDIR else { throw FaceBenchError.io(path: path, reason: "is a directory, expected a file") }
+        let kind = status.st_mode & S_IFMT
+        guard kind != S_IFDIR else { throw FaceBenchError.io(path: path, reason: "is a directory, expected a file") }
+        guard kind != S_IFCHR, kind != S_IFBLK else { throw FaceBenchError.io(path: path, reason: "is a device, expected a file") }
         func failure() -> FaceBenchError { .io(path: path, reason: "cannot read file: \(String(cString: strerror(errno)))") }
+        func tooLarge(_ what: String) -> FaceBenchError {
+            .io(path: path, reason: "\(what) \(maximumBytes) bytes, the most FaceBench reads from one file (FileIO.maximumBytes)")
+        }
         let size = max(Int(status.st_size), 0)
+        guard size <= maximumBytes else { throw tooLarge("holds \(size) bytes, more than") }
         var bytes = try [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             initialized = 0
             while initialized < size {
@@ -33,6 +44,7 @@ public enum FileIO {
             if count < 0, errno == EINTR { continue }
             if count < 0 { throw failure() }
             if count == 0 { return bytes }
+            guard bytes.count + count <= maximumBytes else { throw tooLarge("goes on past") }
             bytes.append(contentsOf: chunk[0..<count])
         }
     }
