@@ -9,8 +9,14 @@ public struct NativeImageDecoder: ImageDecoder {
 
     public static let defaultMaximumMegapixels = 200.0
 
-    public init(maximumMegapixels: Double = defaultMaximumMegapixels) {
+    /// JPEGs of more scans than this are refused (progressive files have about 10).
+    public var maximumJPEGScans: Int
+
+    public static let defaultMaximumJPEGScans = 100
+
+    public init(maximumMegapixels: Double = defaultMaximumMegapixels, maximumJPEGScans: Int = defaultMaximumJPEGScans) {
         self.maximumMegapixels = maximumMegapixels
+        self.maximumJPEGScans = maximumJPEGScans
     }
 
     public var libraryDescription: String { String(cString: fb_codecs_version()) }
@@ -18,7 +24,7 @@ public struct NativeImageDecoder: ImageDecoder {
     public func decodeWithWarning(_ path: String) throws -> (image: DecodedImage, warning: String?) {
         var image = fb_decoded_image()
         var error = [CChar](repeating: 0, count: 256)
-        guard fb_decode_file(path, maximumMegapixels * 1e6, &image, &error, error.count) == 0, let pixels = image.pixels else {
+        guard fb_decode_file(path, maximumMegapixels * 1e6, Int32(clamping: maximumJPEGScans), &image, &error, error.count) == 0, let pixels = image.pixels else {
             let reason = String(nulTerminated: error)
             throw FaceBenchError.io(path: path, reason: "cannot decode image: \(reason)")
         }

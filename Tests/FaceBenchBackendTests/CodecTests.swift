@@ -51,6 +51,37 @@ final class CodecTests: XCTestCase {
         }
     }
 
+    /// A gray 8×8 progressive JPEG: its DC scan, then the same AC scan `acScans` times (a
+    /// repeated scan is only a warning to libjpeg, and each one decodes the whole image again).
+    func progressiveJPEG(acScans: Int) -> [UInt8] {
+        func segment(_ marker: UInt8, _ body: [UInt8]) -> [UInt8] {
+            [0xFF, marker, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xFF)] + body
+        }
+        // One Huffman code, "0": DC difference 0, AC end of band; then the byte's padding 1s.
+        let oneCode: [UInt8] = [1] + [UInt8](repeating: 0, count: 15) + [0]
+        let scan = { (first: UInt8, last: UInt8) in segment(0xDA, [1, 1, 0x00, first, last, 0]) + [0x7F] }
+        var bytes: [UInt8] = [0xFF, 0xD8]
+        bytes += segment(0xDB, [0] + [UInt8](repeating: 1, count: 64))
+        bytes += segment(0xC2, [8, 0, 8, 0, 8, 1, 1, 0x11, 0])
+        bytes += segment(0xC4, [0x00] + oneCode + [0x10] + oneCode)
+        bytes += scan(0, 0)
+        for _ in 0..<acScans { bytes += scan(1, 63) }
+        return bytes + [0xFF, 0xD9]
+    }
+
+    func testJPEGsOfTooManyScansAreRefused() throws {
+        let directory = try TestData.temporaryDirectory(self)
+        let fine = try TestData.write("", to: "fine.jpg", in: directory)
+        try FileIO.writeAtomically(progressiveJPEG(acScans: 98), to: fine)
+        XCTAssertEqual(try codec.decode(fine), .gray(GrayImage(width: 8, height: 8, pixels: [UInt8](repeating: 128, count: 64))))
+        let bomb = try TestData.write("", to: "scans.jpg", in: directory)
+        try FileIO.writeAtomically(progressiveJPEG(acScans: 100), to: bomb)
+        XCTAssertThrowsError(try codec.decode(bomb)) { error in
+            XCTAssertEqual("\(error)", "\(bomb): cannot decode image: more than 100 scans (progressive JPEGs have about 10; each scan decodes the whole image again)")
+        }
+        XCTAssertNoThrow(try NativeImageDecoder(maximumJPEGScans: 101).decode(bomb))
+    }
+
     func testPNGEncodingRoundTrips() throws {
         let image = RGBImage(width: 3, height: 2, pixels: (0..<18).map { UInt8($0 * 13) })
         let directory = try TestData.temporaryDirectory(self)

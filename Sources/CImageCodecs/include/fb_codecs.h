@@ -9,6 +9,8 @@
  *    OpenCV's imread does (16-bit: high byte; alpha: dropped).
  *  - Images of more than `max_pixels` pixels (width x height from the header) are refused
  *    before any pixel memory is allocated: a small crafted file can declare 60000x60000.
+ *  - JPEGs of more than `max_scans` scans are refused when the next scan starts: each scan
+ *    decodes the whole image again, so a small file of repeated scans costs minutes.
  *  - Returns 0 on success. On failure returns non-zero, leaves out->pixels NULL and writes a
  *    NUL-terminated reason (without the path) into `error`.
  *  - A JPEG whose data ends early decodes with grey filler (as OpenCV's imread does); then
@@ -32,7 +34,7 @@ typedef struct fb_decoded_image {
     char warning[160];
 } fb_decoded_image;
 
-int fb_decode_file(const char *path, double max_pixels, fb_decoded_image *out, char *error, size_t error_size);
+int fb_decode_file(const char *path, double max_pixels, int max_scans, fb_decoded_image *out, char *error, size_t error_size);
 void fb_image_free(fb_decoded_image *image);
 /*
  * Encoding: 8-bit pixels (channels 1 or 3, rows `stride` bytes apart) to a PNG or JPEG held
