@@ -316,6 +316,20 @@ frame = jpeg.index(b"\xff\xc0")
 jpeg[frame + 5:frame + 9] = struct.pack(">HH", 20000, 20000)
 seed("image-decoder", bytes(jpeg))
 seed("image-header", b"\xff\xd8" + b"\xff\xe1\xff\xff" + b"\0" * 65533 + bytes(jpeg[2:]))
+# A segment claiming 64 KB in a 4-byte file (libjpeg's own skip read past the end once per 2
+# bytes), and a progressive JPEG repeating one scan 300 times (each scan decodes the image again).
+seed("image-decoder", b"\xff\xd8\xff\xe0")
+
+
+def jpeg_segment(marker, body):
+    return b"\xff" + bytes([marker]) + struct.pack(">H", len(body) + 2) + body
+
+
+one_code = bytes([1] + [0] * 15 + [0])
+scan = lambda first, last: jpeg_segment(0xDA, bytes([1, 1, 0, first, last, 0])) + b"\x7f"
+seed("image-decoder", b"\xff\xd8" + jpeg_segment(0xDB, b"\0" + b"\1" * 64)
+     + jpeg_segment(0xC2, bytes([8, 0, 64, 0, 64, 1, 1, 0x11, 0])) + jpeg_segment(0xC4, b"\x00" + one_code + b"\x10" + one_code)
+     + scan(0, 0) + scan(1, 63) * 300 + b"\xff\xd9")
 
 for target in sorted(counts):
     print(f"{target}: {counts[target]} seeds")
