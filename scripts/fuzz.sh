@@ -78,6 +78,8 @@ first=none
 if [ -n "$runs" ]; then first=address; fi
 build $first
 known=$(FACEBENCH_FUZZ_TARGET=list "$(binary $first)")
+# The commit the binaries were built from (the ledger's second column), "-dirty" with local changes.
+commit=$(git describe --always --dirty 2>/dev/null || echo -)
 if [ "$list" = 1 ]; then
   echo "$known"
   exit 0
@@ -162,7 +164,7 @@ for target in "${targets[@]}"; do
   if [ "$status" -ne 0 ] || [ "$found" -gt 0 ]; then result="FAILED (exit $status; $log)"; failed=1; fi
   if [ -z "$runs" ]; then
     [ -f "$CAMPAIGN" ] || printf 'date\tcommit\ttarget\tsanitizer\texecutions\tseconds\tcrashes\tpeak_MB\n' >"$CAMPAIGN"
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$(git rev-parse --short HEAD 2>/dev/null || echo -)" "$target" \
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$commit" "$target" \
       "$sanitizer" "$executions" "$elapsed" "$found" "$peak" >>"$CAMPAIGN"
   fi
   printf '%-20s %12s %10s %8s %6s %8s %s\n' "$target" "$executions" $(( executions / (elapsed > 0 ? elapsed : 1) )) \
