@@ -7,9 +7,10 @@ Three modes:
       Re-detects every image of a FaceBench results file with each `haar`/`lbp` detector's
       parameters and compares the boxes exactly. Prints a summary; exit 1 on any difference.
   opencv-reference.py --stdin
-      Reads {"cascade", "scale", "neighbors", "min", "max", "images": [paths]} as JSON and
-      prints {"path": [[x, y, w, h, level weight, neighbours], ...]}: detectMultiScale3's boxes
-      and weights with detectMultiScale2's counts, sorted by box (used by the Swift tests).
+      Reads a JSON list of requests {"cascade", "scale", "neighbors", "min", "max", "images": [paths]}
+      and prints a list of answers {"path": [[x, y, w, h, level weight, neighbours], ...]}, one per
+      request: detectMultiScale3's boxes and weights with detectMultiScale2's counts, sorted by
+      box (used by the Swift tests, which ask for all their combinations in one process).
   opencv-reference.py --grid DATASETS_DIR OUT_DIR [--jobs N] [--only DATASET/CASCADE/SCORE/SCALE ...]
       The reference files of the parameter grid (`make parity`, README "Parity with OpenCV"): every cascade x
       scale x neighbours x min x max of GRID on dlib-faces and mit-cmu, each image detected by
@@ -71,11 +72,12 @@ def scored_faces(classifier, path, scale, neighbors, minimum, maximum):
 
 def reference_mode():
     cv2.setNumThreads(1)
-    request = json.load(sys.stdin)
-    classifier = classifier_for(request["cascade"])
-    out = {path: scored_faces(classifier, path, request["scale"], request["neighbors"], request["min"], request["max"])
-           for path in request["images"]}
-    json.dump(out, sys.stdout)
+    answers = []
+    for request in json.load(sys.stdin):
+        classifier = classifier_for(request["cascade"])
+        answers.append({path: scored_faces(classifier, path, request["scale"], request["neighbors"], request["min"], request["max"])
+                        for path in request["images"]})
+    json.dump(answers, sys.stdout)
 
 
 def check_results(results_path):

@@ -46,6 +46,8 @@ enum PluginTestSupport {
     /// Runs `specs` over `dataset` through BenchmarkRunner, one worker, no warm-up.
     static func benchmark(_ specs: [String], dataset: Dataset, out: String) throws -> RunResults {
         let toolbox = Toolbox.standard()
+        // As `run` does: OpenCV's own pool would otherwise order a cascade's faces by thread timing.
+        toolbox.registry.pinNativeThreads(RunSettings().nativeThreads)
         let directory = out + "/" + dataset.name
         let factories = try toolbox.registry.factories(for: specs, context: DetectorContext(outputDirectory: directory, dataset: dataset))
         var settings = RunSettings()
