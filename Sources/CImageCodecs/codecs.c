@@ -56,14 +56,11 @@ static void skip_within_file(j_decompress_ptr info, long num_bytes) {
     FILE *file = info->client_data;
     if (num_bytes <= 0) return;
     while (num_bytes > (long)source->bytes_in_buffer) {
+        int at_end = feof(file);
         num_bytes -= (long)source->bytes_in_buffer;
         source->bytes_in_buffer = 0;
         (void)source->fill_input_buffer(info);
-        if (feof(file) && num_bytes > (long)source->bytes_in_buffer) {
-            source->bytes_in_buffer = 0;
-            (void)source->fill_input_buffer(info);
-            return;
-        }
+        if (at_end) return;
     }
     source->next_input_byte += num_bytes;
     source->bytes_in_buffer -= (size_t)num_bytes;

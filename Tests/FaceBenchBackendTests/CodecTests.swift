@@ -18,8 +18,7 @@ final class CodecTests: XCTestCase {
     func testCorruptAndMissingFilesNameTheFile() throws {
         let directory = try TestData.temporaryDirectory(self)
         let original = try FileIO.read(try TestData.file("dlib-faces/2008_001009.jpg"))
-        let truncated = try TestData.write("", to: "cut.jpg", in: directory)
-        try FileIO.writeAtomically(Array(original.prefix(200)), to: truncated)
+        let truncated = try TestData.write(Array(original.prefix(200)), to: "cut.jpg", in: directory)
         XCTAssertThrowsError(try codec.decode(truncated)) { error in
             XCTAssertTrue("\(error)".hasPrefix("\(truncated): cannot decode image:"), "\(error)")
         }
@@ -43,8 +42,7 @@ final class CodecTests: XCTestCase {
             ("cut-in-header.jpg", Array(original.prefix(12))),
         ]
         for (name, bytes) in cases {
-            let path = try TestData.write("", to: name, in: directory)
-            try FileIO.writeAtomically(bytes, to: path)
+            let path = try TestData.write(bytes, to: name, in: directory)
             XCTAssertThrowsError(try codec.decode(path)) { error in
                 XCTAssertEqual("\(error)", "\(path): cannot decode image: JPEG datastream contains no image")
             }
@@ -71,11 +69,9 @@ final class CodecTests: XCTestCase {
 
     func testJPEGsOfTooManyScansAreRefused() throws {
         let directory = try TestData.temporaryDirectory(self)
-        let fine = try TestData.write("", to: "fine.jpg", in: directory)
-        try FileIO.writeAtomically(progressiveJPEG(acScans: 98), to: fine)
+        let fine = try TestData.write(progressiveJPEG(acScans: 98), to: "fine.jpg", in: directory)
         XCTAssertEqual(try codec.decode(fine), .gray(GrayImage(width: 8, height: 8, pixels: [UInt8](repeating: 128, count: 64))))
-        let bomb = try TestData.write("", to: "scans.jpg", in: directory)
-        try FileIO.writeAtomically(progressiveJPEG(acScans: 100), to: bomb)
+        let bomb = try TestData.write(progressiveJPEG(acScans: 100), to: "scans.jpg", in: directory)
         XCTAssertThrowsError(try codec.decode(bomb)) { error in
             XCTAssertEqual("\(error)", "\(bomb): cannot decode image: more than 100 scans (progressive JPEGs have about 10; each scan decodes the whole image again)")
         }

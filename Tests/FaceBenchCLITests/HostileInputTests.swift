@@ -135,11 +135,7 @@ final class HostileInputTests: XCTestCase {
         return jpeg
     }
 
-    func save(_ bytes: [UInt8], _ name: String) throws -> String {
-        let path = scratch + "/" + name
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
-    }
+    func save(_ bytes: [UInt8], _ name: String) throws -> String { try TestData.write(bytes, to: name, in: scratch) }
 
     func testImagesDeclaringHugeSizesAreRefusedBeforeDecoding() throws {
         let png = try save(try pngDeclaring(width: 60000, height: 60000), "bomb.png")

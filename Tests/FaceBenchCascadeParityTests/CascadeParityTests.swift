@@ -39,7 +39,7 @@ final class CascadeParityTests: XCTestCase {
         let configurations = try Self.specs.map { spec in
             try XCTUnwrap(try registry.factory(for: spec).makeDetector() as? any CascadeScanning).configuration
         }
-        let references = try OpenCVReference.faces(requests: zip(Self.specs, configurations).map { ($1, $0) }, images: samples.map { $0.path! })
+        let references = try OpenCVReference.faces(requests: Array(zip(Self.specs, configurations)), images: samples.map { $0.path! })
         var compared = 0
         for (spec, (configuration, expected)) in zip(Self.specs, zip(configurations, references)) {
             for backend in [spec, "swift-" + spec] {
@@ -141,13 +141,13 @@ enum OpenCVReference {
         var description: String { "[\(x), \(y), \(width), \(height)] \(weight) n=\(neighbors)" }
     }
 
-    /// One answer per request (a configuration and the spec it came from), from one Python process.
-    static func faces(requests: [(CascadeConfiguration, String)], images: [String]) throws -> [[String: [ScoredBox]]] {
+    /// One answer per request (a spec and its configuration), from one Python process.
+    static func faces(requests: [(String, CascadeConfiguration)], images: [String]) throws -> [[String: [ScoredBox]]] {
         let python = "/usr/bin/python3"
         guard FileManager.default.isExecutableFile(atPath: python), (try? runProcess(python, ["-c", "import cv2"], input: Data())) != nil else {
             throw XCTSkip("Debian's python3-opencv is not installed")
         }
-        let list: JSONValue = .array(try requests.map { configuration, spec in
+        let list: JSONValue = .array(try requests.map { spec, configuration in
             .object([
                 "cascade": JSONValue(try configuration.cascadePath(environment: [:], spec: spec)),
                 "scale": JSONValue(configuration.scaleFactor), "neighbors": JSONValue(configuration.minNeighbors),

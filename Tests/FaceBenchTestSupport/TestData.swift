@@ -66,10 +66,14 @@ public enum TestData {
     /// Writes text to a file in `directory` and returns its path.
     @discardableResult
     public static func write(_ text: String, to name: String, in directory: String) throws -> String {
+        try write(Array(text.utf8), to: name, in: directory)
+    }
+
+    /// Writes bytes to a file in `directory` and returns its path.
+    @discardableResult
+    public static func write(_ bytes: [UInt8], to name: String, in directory: String) throws -> String {
         let path = directory + "/" + name
-        try FileManager.default.createDirectory(
-            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try FileIO.writeAtomically(bytes, to: path)
         return path
     }
 }
