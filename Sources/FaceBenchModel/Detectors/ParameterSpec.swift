@@ -10,6 +10,8 @@ public struct ParameterSpec: Sendable {
         case choice([String], orPathWithSuffix: String? = nil)
         case boolean
         case text
+        /// An InputSize: `original`, `vga` or `WxH`.
+        case inputSize
     }
 
     public var name: String
@@ -47,6 +49,8 @@ public struct ParameterSpec: Sendable {
             return "true or false"
         case .text:
             return "text"
+        case .inputSize:
+            return "original, vga, or WxH with sides from \(InputSize.sideRange.lowerBound) to \(InputSize.sideRange.upperBound) (e.g. 640x480)"
         }
     }
 
@@ -77,6 +81,8 @@ public struct ParameterSpec: Sendable {
             }
         case .text:
             return .success(raw)
+        case .inputSize:
+            return InputSize(raw).map { .success($0.description) } ?? fail
         }
     }
 
@@ -111,6 +117,8 @@ public struct ParameterValues: Sendable, Equatable {
     public func double(_ name: String) -> Double? { string(name).flatMap(Double.init) }
     public func int(_ name: String) -> Int? { string(name).flatMap { Int($0) } }
     public func bool(_ name: String) -> Bool { string(name) == "true" }
+    /// A validated `.inputSize` parameter.
+    public func inputSize(_ name: String) -> InputSize? { string(name).flatMap(InputSize.init) }
 
     /// The parameters as `DetectorInfo` lists them (unset ones omitted).
     public var inEffect: [DetectorInfo.Parameter] {
