@@ -5,4 +5,7 @@ import FaceBenchModel
 /// are in the core (`ImportedDetectorKind`), since they need nothing but parsing.
 public enum ExternalBackend {
     public static let kinds: [DetectorKind] = [ExecDetectorKind.kind, PluginDetectorKind.kind]
+
+    /// The thread budget `exec:` programs are started with, for `DetectorRegistry(threadPools:)`.
+    public static let programThreads: any NativeThreadPool = ProgramThreadBudget()
 }

@@ -50,7 +50,7 @@ final class NativePluginLoadingTests: XCTestCase {
             const facebench_plugin_api *facebench_plugin_entry(void) { return &api; }
             """)
         XCTAssertTrue(PluginTestSupport.error(building: "plugin:\(path)").contains(
-            "\(path) was built for plugin ABI version 99; this FaceBench loads version 1 (rebuild it against this facebench_plugin.h)"))
+            "\(path) was built for plugin ABI version 99; this FaceBench loads versions 1 to 2 (rebuild it against this facebench_plugin.h)"))
     }
 
     func testMissingFunction() throws {
@@ -67,5 +67,36 @@ final class NativePluginLoadingTests: XCTestCase {
             "create failed: unknown parameter 'bogus'; accepted: cascade, scale, neighbors, min"))
         XCTAssertTrue(PluginTestSupport.error(building: "plugin:\(PluginTestSupport.lbpPlugin):scale=0.5").hasSuffix(
             "create failed: scale=0.5 is not accepted (scale > 1; neighbors, min integers >= 0)"))
+    }
+
+    /// A version-2 plugin names its landmark scheme; a version-1 plugin, whose description
+    /// has no such field, still loads, and the field is not read from it.
+    func testPluginsNameTheirLandmarkSchemeSinceVersionTwo() throws {
+        func plugin(_ name: String, version: Int, scheme: String) throws -> String {
+            try library(name, """
+                #include <facebench_plugin.h>
+                static void *create(const facebench_parameter *p, size_t n, char *e, size_t s) { return (void *)1; }
+                static int describe(void *i, facebench_description *d, char *e, size_t s) {
+                    d->name = "\(name)";
+                    d->landmark_scheme = \(scheme);
+                    return 0;
+                }
+                static int detect(void *i, const uint8_t *p, int32_t w, int32_t h, int32_t st, const facebench_face **f, size_t *n, char *e, size_t s) { *n = 0; return 0; }
+                static void destroy(void *i) {}
+                static const facebench_plugin_api api = {\(version), sizeof(facebench_plugin_api), create, describe, detect, destroy};
+                const facebench_plugin_api *facebench_plugin_entry(void) { return &api; }
+                """)
+        }
+        let registry = Toolbox.standard().registry
+        let named = try registry.factory(for: "plugin:" + plugin("named", version: 2, scheme: "\"dlib5\""))
+        XCTAssertEqual(named.info.landmarkScheme?.id, "dlib5")
+        XCTAssertEqual(named.info.backend, "native plugin (ABI 2)")
+        // A version-1 plugin's description ends before the field; whatever the bytes there, it is not read.
+        let old = try registry.factory(for: "plugin:" + plugin("old", version: 1, scheme: "\"nonsense\""))
+        XCTAssertNil(old.info.landmarkScheme)
+        XCTAssertEqual(old.info.backend, "native plugin (ABI 1)")
+        let unknown = try plugin("unknown", version: 2, scheme: "\"five-ish\"")
+        XCTAssertTrue(PluginTestSupport.error(building: "plugin:\(unknown)").contains(
+            "describe names the unknown landmark scheme 'five-ish'; known: five, ibug68, blazeface6"), PluginTestSupport.error(building: "plugin:\(unknown)"))
     }
 }

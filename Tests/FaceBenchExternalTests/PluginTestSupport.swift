@@ -12,6 +12,7 @@ enum PluginTestSupport {
     static let root = TestData.packageRoot
     static let python = "/usr/bin/python3"
     static let haarExample = root + "/examples/plugins/python-opencv-haar/haar_detector.py"
+    static let pluginModule = root + "/examples/plugins/python"
     static let misbehaving = root + "/Tests/Fixtures/plugins/misbehaving_detector.py"
     static let lbpPlugin = root + "/.build/examples/libfacebench_lbp_plugin.so"
     static let pluginHost = root + "/.build/examples/facebench-plugin-host"
@@ -44,10 +45,10 @@ enum PluginTestSupport {
     }
 
     /// Runs `specs` over `dataset` through BenchmarkRunner, one worker, no warm-up.
-    static func benchmark(_ specs: [String], dataset: Dataset, out: String) throws -> RunResults {
+    static func benchmark(_ specs: [String], dataset: Dataset, out: String, nativeThreads: Int = RunSettings().nativeThreads) throws -> RunResults {
         let toolbox = Toolbox.standard()
         // As `run` does: OpenCV's own pool would otherwise order a cascade's faces by thread timing.
-        toolbox.registry.pinNativeThreads(RunSettings().nativeThreads)
+        toolbox.registry.pinNativeThreads(nativeThreads)
         let directory = out + "/" + dataset.name
         let factories = try toolbox.registry.factories(for: specs, context: DetectorContext(outputDirectory: directory, dataset: dataset))
         var settings = RunSettings()

@@ -1,5 +1,5 @@
 /*
- * facebench_plugin.h — the C ABI of FaceBench native detector plugins, version 1.
+ * facebench_plugin.h — the C ABI of FaceBench native detector plugins, version 2.
  *
  * A plugin is a shared library (C, C++, Rust, …) exporting one symbol:
  *
@@ -25,9 +25,10 @@
  * message of at most `error_size` bytes into `error`. A plugin that crashes takes FaceBench
  * down with it; run it through an `exec:` host program to isolate it.
  *
- * Compatibility: fields are only ever appended; a change to the meaning or layout of an
- * existing field increments FACEBENCH_PLUGIN_ABI_VERSION, and FaceBench refuses a plugin
- * whose version it does not speak.
+ * Compatibility: fields are only ever appended, and each addition increments
+ * FACEBENCH_PLUGIN_ABI_VERSION; FaceBench reads an appended field only from plugins built
+ * for a version that has it, so older plugins keep loading. Version 2 appended
+ * `facebench_description.landmark_scheme`. FaceBench refuses a version newer than it speaks.
  */
 #ifndef FACEBENCH_PLUGIN_H
 #define FACEBENCH_PLUGIN_H
@@ -39,7 +40,9 @@
 extern "C" {
 #endif
 
-#define FACEBENCH_PLUGIN_ABI_VERSION 1u
+#define FACEBENCH_PLUGIN_ABI_VERSION 2u
+/* The first version, without `landmark_scheme`: still loaded. */
+#define FACEBENCH_PLUGIN_ABI_VERSION_OLDEST 1u
 #define FACEBENCH_PLUGIN_ENTRY "facebench_plugin_entry"
 
 /* One key=value pair of the detector spec, or of the parameters in effect. */
@@ -65,6 +68,10 @@ typedef struct facebench_description {
     const char *score_meaning;
     const facebench_parameter *parameters;
     size_t parameter_count;
+    /* Since version 2: the scheme of the faces' landmarks by name ("five", "ibug68",
+     * "blazeface6", "dlib5", …: docs/plugins.md), or NULL for none or unnamed (FaceBench
+     * then goes by the point count). Every face's landmark_count must match the scheme. */
+    const char *landmark_scheme;
 } facebench_description;
 
 typedef struct facebench_plugin_api {

@@ -98,13 +98,27 @@ final class ChildProcess {
 
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        let environment: [UnsafeMutablePointer<CChar>?] = Self.environment(with: ProgramThreadBudget.environment).map { strdup($0) } + [nil]
+        defer { for pointer in environment { free(pointer) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, environment)
         guard status == 0 else {
             close(toChild[1]); close(fromChild[0])
             throw FaceBenchError.failed("cannot start \(executable): \(String(cString: strerror(status)))")
         }
         return (child, toChild[1], fromChild[0])
+    }
+
+    /// FaceBench's own environment with `overrides` replacing (or adding) those variables.
+    static func environment(with overrides: [(name: String, value: String)]) -> [String] {
+        var entries: [String] = []
+        var pointer = environ
+        while let entry = pointer.pointee {
+            entries.append(String(cString: entry))
+            pointer += 1
+        }
+        let replaced = Set(overrides.map(\.name))
+        return entries.filter { entry in !replaced.contains(String(entry.prefix { $0 != "=" })) } + overrides.map { "\($0.name)=\($0.value)" }
     }
 
     deinit {

@@ -83,7 +83,8 @@ enum ExecDetectorKind {
         let info = DetectorInfo(
             kind: "exec", id: id, spec: "exec:" + (request.spec.arguments ?? ""), backend: "external program (\(ExecProtocol.version), \(handshake.input.rawValue) input)",
             library: handshake.version.isEmpty ? handshake.name : "\(handshake.name) \(handshake.version)",
-            parameters: parameters, scoreMeaning: handshake.scoreMeaning ?? "as reported by the program")
+            parameters: parameters, scoreMeaning: handshake.scoreMeaning ?? "as reported by the program",
+            landmarkScheme: handshake.landmarkScheme)
         return ExternalProgramFactory(info: info, program: program)
     }
 }

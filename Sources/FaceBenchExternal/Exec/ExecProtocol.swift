@@ -23,9 +23,12 @@ enum ExecProtocol {
         var parameters: [DetectorInfo.Parameter]
         var input: Input
         var scoreMeaning: String?
+        /// The scheme of the points the program returns, by name (`five`, `ibug68`, …); nil
+        /// when it returns none or does not say (then evaluation goes by the point count).
+        var landmarkScheme: LandmarkScheme?
 
         enum CodingKeys: String, CodingKey {
-            case name, version, parameters, input, scoreMeaning = "score"
+            case name, version, parameters, input, scoreMeaning = "score", landmarkScheme = "landmarks"
         }
 
         /// `version` and the parameters' values may be any scalar; they are kept as text.
@@ -45,6 +48,14 @@ enum ExecProtocol {
             }
             self.input = input
             scoreMeaning = try container.decodeIfPresent(String.self, forKey: .scoreMeaning)
+            if let schemeName = try container.decodeIfPresent(String.self, forKey: .landmarkScheme) {
+                guard let scheme = LandmarkScheme.named(schemeName) else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .landmarkScheme, in: container,
+                        debugDescription: "unknown landmark scheme \"\(schemeName)\"; known: " + LandmarkScheme.known.map(\.id).joined(separator: ", "))
+                }
+                landmarkScheme = scheme
+            }
         }
 
         /// The handshake line: the protocol is checked first, so a program speaking another
@@ -117,7 +128,8 @@ enum ExecProtocol {
         }
     }
 
-    static func response(_ line: [UInt8], expectedID: Int) throws(ExecFailure) -> Response {
+    /// `scheme`: the handshake's landmark scheme, whose point count every face's points must have.
+    static func response(_ line: [UInt8], expectedID: Int, scheme: LandmarkScheme? = nil) throws(ExecFailure) -> Response {
         let document: JSONValue
         do {
             document = try JSONReader.parse(line, path: "response")
@@ -133,6 +145,13 @@ enum ExecProtocol {
         }
         for (index, face) in faces.enumerated() where face.box.width < 0 || face.box.height < 0 {
             throw .garbage("faces[\(index)].box must be [x, y, width, height] with width, height >= 0")
+        }
+        if let scheme {
+            for (index, face) in faces.enumerated() {
+                if let points = face.landmarks, points.count != scheme.pointNames.count {
+                    throw .garbage("faces[\(index)].landmarks has \(points.count) points; the handshake's scheme \(scheme.id) has \(scheme.pointNames.count)")
+                }
+            }
         }
         if let inference = message.inferenceMilliseconds, inference < 0 { throw .garbage("\"inference_ms\" must be a number >= 0") }
         return .faces(faces, inferenceMilliseconds: message.inferenceMilliseconds)

@@ -80,7 +80,7 @@ final class ExecSession {
         guard process.write(request) else { throw .died(process.exitDescription(within: 2) ?? "stopped reading its stdin") }
         switch process.readLine(deadline: deadline, limit: ExternalProgram.lineLimit) {
         case let .line(line):
-            return try ExecProtocol.response(line, expectedID: id)
+            return try ExecProtocol.response(line, expectedID: id, scheme: handshake.landmarkScheme)
         case .endOfOutput:
             throw .died(process.exitDescription(within: 2) ?? "closed its stdout")
         case .timedOut:

@@ -8,12 +8,15 @@ final class NativePluginDetector: FaceDetector {
     let library: NativePluginLibrary
     let instance: UnsafeMutableRawPointer
     let id: String
+    /// The scheme the plugin declared, whose point count every face must have.
+    let landmarkScheme: LandmarkScheme?
 
     static let errorSize = 1024
 
-    init(library: NativePluginLibrary, parameters: [DetectorInfo.Parameter], id: String) throws {
+    init(library: NativePluginLibrary, parameters: [DetectorInfo.Parameter], id: String, landmarkScheme: LandmarkScheme? = nil) throws {
         self.library = library
         self.id = id
+        self.landmarkScheme = landmarkScheme
         let keys = parameters.map { strdup($0.name) }
         let values = parameters.map { strdup($0.value) }
         defer { (keys + values).forEach { free($0) } }
@@ -29,7 +32,7 @@ final class NativePluginDetector: FaceDetector {
     deinit { library.api.destroy(instance) }
 
     /// What the instance says it is.
-    func describe() throws -> (name: String, version: String, scoreMeaning: String, parameters: [DetectorInfo.Parameter]) {
+    func describe() throws -> PluginDescription {
         var description = facebench_description()
         var error = [CChar](repeating: 0, count: Self.errorSize)
         guard library.api.describe(instance, &description, &error, error.count) == 0 else {
@@ -40,7 +43,18 @@ final class NativePluginDetector: FaceDetector {
             let parameter = description.parameters[index]
             return DetectorInfo.Parameter(name: text(parameter.key), value: text(parameter.value))
         }
-        return (text(description.name), text(description.version), text(description.score_meaning), parameters)
+        var scheme: LandmarkScheme?
+        if library.api.abi_version >= 2, let pointer = description.landmark_scheme {
+            let name = String(cString: pointer)
+            guard let named = LandmarkScheme.named(name) else {
+                throw FaceBenchError.backend(
+                    detector: id, reason: "describe names the unknown landmark scheme '\(name)'; known: " + LandmarkScheme.known.map(\.id).joined(separator: ", "))
+            }
+            scheme = named
+        }
+        return PluginDescription(
+            name: text(description.name), version: text(description.version), scoreMeaning: text(description.score_meaning),
+            parameters: parameters, landmarkScheme: scheme)
     }
 
     func detect(_ input: DetectorInput) throws -> [Detection] {
@@ -57,8 +71,12 @@ final class NativePluginDetector: FaceDetector {
         }
         guard count > 0 else { return [] }
         guard let faces else { throw FaceBenchError.backend(detector: id, reason: "detect returned \(count) faces but no array") }
-        return (0..<count).map { index in
+        return try (0..<count).map { index in
             let face = faces[index]
+            if let landmarkScheme, face.landmark_count != 0, Int(face.landmark_count) != landmarkScheme.pointNames.count {
+                throw FaceBenchError.backend(
+                    detector: id, reason: "detect returned face \(index + 1) of \(input.name) with \(face.landmark_count) points; its scheme \(landmarkScheme.id) has \(landmarkScheme.pointNames.count)")
+            }
             var landmarks: [Point]?
             if face.landmark_count > 0, let points = face.landmarks {
                 landmarks = (0..<Int(face.landmark_count)).map { Point(x: points[2 * $0], y: points[2 * $0 + 1]) }
@@ -67,4 +85,13 @@ final class NativePluginDetector: FaceDetector {
                              landmarks: landmarks)
         }
     }
+}
+
+/// What a plugin instance's `describe` says about it.
+struct PluginDescription {
+    var name: String
+    var version: String
+    var scoreMeaning: String
+    var parameters: [DetectorInfo.Parameter]
+    var landmarkScheme: LandmarkScheme?
 }

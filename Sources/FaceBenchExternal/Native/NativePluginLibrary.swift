@@ -44,9 +44,9 @@ final class NativePluginLibrary: @unchecked Sendable {
         let entry = unsafeBitCast(symbol, to: facebench_plugin_entry_fn.self)
         guard let table = entry() else { throw FaceBenchError.failed("\(path): \(FACEBENCH_PLUGIN_ENTRY)() returned NULL") }
         let version = table.pointee.abi_version
-        guard version == FACEBENCH_PLUGIN_ABI_VERSION else {
+        guard (FACEBENCH_PLUGIN_ABI_VERSION_OLDEST...FACEBENCH_PLUGIN_ABI_VERSION).contains(version) else {
             throw FaceBenchError.failed(
-                "\(path) was built for plugin ABI version \(version); this FaceBench loads version \(FACEBENCH_PLUGIN_ABI_VERSION) (rebuild it against this facebench_plugin.h)")
+                "\(path) was built for plugin ABI version \(version); this FaceBench loads versions \(FACEBENCH_PLUGIN_ABI_VERSION_OLDEST) to \(FACEBENCH_PLUGIN_ABI_VERSION) (rebuild it against this facebench_plugin.h)")
         }
         let expectedSize = MemoryLayout<facebench_plugin_api>.size
         guard Int(table.pointee.struct_size) >= expectedSize else {

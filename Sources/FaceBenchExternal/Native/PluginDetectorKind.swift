@@ -27,7 +27,7 @@ enum PluginDetectorKind {
         }
         // dlopen searches the library path for bare names; anything with a slash is a file.
         let path = given.contains("/") ? URL(fileURLWithPath: given).standardized.path : given
-        let description: (name: String, version: String, scoreMeaning: String, parameters: [DetectorInfo.Parameter])
+        let description: PluginDescription
         let library: NativePluginLibrary
         do {
             library = try NativePluginLibrary.open(path)
@@ -40,9 +40,10 @@ enum PluginDetectorKind {
         let inEffect = description.parameters.isEmpty ? parameters : description.parameters
         let canonical = "plugin:\(path)" + (inEffect.isEmpty ? "" : ":" + inEffect.map { "\($0.name)=\($0.value)" }.joined(separator: ","))
         let info = DetectorInfo(
-            kind: "plugin", id: id, spec: canonical, backend: "native plugin (ABI 1)",
+            kind: "plugin", id: id, spec: canonical, backend: "native plugin (ABI \(library.api.abi_version))",
             library: description.version.isEmpty ? name : "\(name) \(description.version)",
-            parameters: inEffect, scoreMeaning: description.scoreMeaning.isEmpty ? "as reported by the plugin" : description.scoreMeaning)
+            parameters: inEffect, scoreMeaning: description.scoreMeaning.isEmpty ? "as reported by the plugin" : description.scoreMeaning,
+            landmarkScheme: description.landmarkScheme)
         return NativePluginFactory(info: info, library: library, parameters: inEffect)
     }
 }
@@ -53,6 +54,6 @@ struct NativePluginFactory: DetectorFactory {
     let parameters: [DetectorInfo.Parameter]
 
     func makeDetector() throws -> any FaceDetector {
-        try NativePluginDetector(library: library, parameters: parameters, id: info.id)
+        try NativePluginDetector(library: library, parameters: parameters, id: info.id, landmarkScheme: info.landmarkScheme)
     }
 }

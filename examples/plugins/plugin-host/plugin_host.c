@@ -41,8 +41,9 @@ static const facebench_plugin_api *load(const char *path) {
     }
     facebench_plugin_entry_fn entry = (facebench_plugin_entry_fn)dlsym(library, FACEBENCH_PLUGIN_ENTRY);
     const facebench_plugin_api *api = entry ? entry() : NULL;
-    if (!api || api->abi_version != FACEBENCH_PLUGIN_ABI_VERSION || api->struct_size < sizeof(facebench_plugin_api)) {
-        fprintf(stderr, "plugin-host: %s is not a FaceBench plugin of ABI version %u\n", path, FACEBENCH_PLUGIN_ABI_VERSION);
+    if (!api || api->abi_version < FACEBENCH_PLUGIN_ABI_VERSION_OLDEST || api->abi_version > FACEBENCH_PLUGIN_ABI_VERSION || api->struct_size < sizeof(facebench_plugin_api)) {
+        fprintf(stderr, "plugin-host: %s is not a FaceBench plugin of ABI version %u to %u\n", path, FACEBENCH_PLUGIN_ABI_VERSION_OLDEST,
+                FACEBENCH_PLUGIN_ABI_VERSION);
         return NULL;
     }
     return api;
@@ -67,6 +68,9 @@ static int send_handshake(const facebench_plugin_api *api, void *instance) {
     json_object_object_add(handshake, "parameters", parameters);
     json_object_object_add(handshake, "input", json_object_new_string("pixels"));
     if (description.score_meaning) json_object_object_add(handshake, "score", json_object_new_string(description.score_meaning));
+    if (api->abi_version >= 2 && description.landmark_scheme) {
+        json_object_object_add(handshake, "landmarks", json_object_new_string(description.landmark_scheme));
+    }
     send(handshake);
     return 0;
 }

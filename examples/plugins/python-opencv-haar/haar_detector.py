@@ -4,9 +4,10 @@
     facebench run --dataset dlib-faces \
         --detector 'exec:/usr/bin/python3 examples/plugins/python-opencv-haar/haar_detector.py'
 
-Speaks facebench.exec/1 (docs/plugins.md): one JSON handshake line, then one JSON response
-line per request line read from stdin, until stdin closes. Diagnostics go to stderr, which
-FaceBench keeps in <output>/<dataset>/<detector id>.stderr.log.
+A detector is one function served by facebench_plugin (examples/plugins/python), which
+speaks facebench.exec/1 (docs/plugins.md): the handshake, one answer per image, errors,
+timing. Diagnostics go to stderr, which FaceBench keeps in
+<output>/<dataset>/<detector id>.stderr.log.
 
 With the default --input pixels it reads the gray pixels FaceBench decoded (the same
 pixels every detector sees); --input path decodes the file itself with cv2.imread, whose
@@ -15,13 +16,17 @@ colour-to-gray conversion differs slightly from FaceBench's.
 Needs Debian's python3-opencv (/usr/bin/python3) and opencv-data for the cascades.
 """
 import argparse
-import json
 import os
 import sys
-import time
 
 import cv2
 import numpy as np
+
+try:
+    import facebench_plugin
+except ImportError:  # not pip-installed: the module beside this example in the checkout
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+    import facebench_plugin
 
 CASCADE_DIRECTORIES = ["/usr/share/opencv4/haarcascades", "/usr/share/opencv/haarcascades"]
 
@@ -38,11 +43,10 @@ def cascade_path(name):
 
 def gray_image(request, input_mode):
     if input_mode == "pixels":
-        pixels = np.fromfile(request["pixels"], dtype=np.uint8)
-        return pixels.reshape(request["height"], request["width"])
-    image = cv2.imread(request["image"], cv2.IMREAD_GRAYSCALE)
+        return np.frombuffer(request.gray(), dtype=np.uint8).reshape(request.height, request.width)
+    image = cv2.imread(request.image, cv2.IMREAD_GRAYSCALE)
     if image is None:
-        raise ValueError("cv2.imread cannot read %s" % request["image"])
+        raise ValueError("cv2.imread cannot read %s" % request.image)
     return image
 
 
@@ -58,34 +62,20 @@ def main():
     classifier = cv2.CascadeClassifier(cascade_path(options.cascade))
     if classifier.empty():
         sys.exit("haar_detector: OpenCV could not load the cascade %s" % options.cascade)
-    cv2.setNumThreads(1)
+    cv2.setNumThreads(facebench_plugin.native_threads())
 
-    handshake = {
-        "protocol": "facebench.exec/1",
-        "name": "opencv-haar-python",
-        "version": cv2.__version__,
-        "parameters": {"cascade": options.cascade, "scale": options.scale,
-                       "neighbors": options.neighbors, "min": options.min},
-        "input": options.input,
-        "score": "level weight: sum of the final cascade stage for the best window (detectMultiScale3)",
-    }
-    print(json.dumps(handshake), flush=True)
-
-    for line in sys.stdin:
-        request = json.loads(line)
-        try:
-            gray = gray_image(request, options.input)
-        except (OSError, ValueError) as error:
-            print(json.dumps({"id": request["id"], "error": str(error)}), flush=True)
-            continue
-        start = time.perf_counter()
+    def detect(request):
         boxes, _, weights = classifier.detectMultiScale3(
-            gray, scaleFactor=options.scale, minNeighbors=options.neighbors,
+            gray_image(request, options.input), scaleFactor=options.scale, minNeighbors=options.neighbors,
             minSize=(options.min, options.min), outputRejectLevels=True)
-        elapsed_ms = (time.perf_counter() - start) * 1000
-        faces = [{"box": [int(x), int(y), int(w), int(h)], "score": float(weight)}
-                 for (x, y, w, h), weight in zip(boxes, np.ravel(weights))]
-        print(json.dumps({"id": request["id"], "faces": faces, "inference_ms": elapsed_ms}), flush=True)
+        return [facebench_plugin.Face(box=(int(x), int(y), int(w), int(h)), score=float(weight))
+                for (x, y, w, h), weight in zip(boxes, np.ravel(weights))]
+
+    facebench_plugin.serve(
+        detect, name="opencv-haar-python", version=cv2.__version__,
+        parameters={"cascade": options.cascade, "scale": options.scale, "neighbors": options.neighbors, "min": options.min},
+        input=options.input,
+        score="level weight: sum of the final cascade stage for the best window (detectMultiScale3)")
 
 
 if __name__ == "__main__":
