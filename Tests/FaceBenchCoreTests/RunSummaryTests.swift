@@ -1,3 +1,4 @@
+import FaceBenchModel
 import XCTest
 @testable import FaceBenchHarness
 @testable import FaceBenchReports
@@ -34,6 +35,20 @@ final class RunSummaryTests: XCTestCase {
         ]
         let findings = FailedImageFindings().findings(in: SyntheticRun.comparison([(nil, results)]))
         XCTAssertEqual(findings.map(\.line), ["synthetic / perfect: failed on 2 of 4 images (image2.png: timed out and 1 more); they count as missed"])
+    }
+
+    func testAProgramUsingMoreCPUThanWallTimeIsAWarning() {
+        var results = SyntheticRun.results([SyntheticRun.perfect(latency: 200), SyntheticRun.partial(latency: 200)])
+        results.detectors[0].cpuTime = LatencySummary([390, 400, 410, 400])
+        results.detectors[1].cpuTime = LatencySummary([190, 200, 180, 210])
+        let findings = ProgramThreadFindings().findings(in: SyntheticRun.comparison([(nil, results)]))
+        XCTAssertEqual(findings.map(\.line), [
+            "synthetic / perfect: its program used 2.0 cores per call (CPU 400 ms, wall 200 ms on average): it ran threads beyond --native-threads 1, so its latency is not comparable; make it follow FACEBENCH_NATIVE_THREADS (docs/plugins.md)",
+        ], "one core's worth of CPU per call says nothing")
+        results.detectors[0].cpuTime = LatencySummary([39, 40, 41, 40])
+        results.detectors[0].latency = LatencySummary([20, 20, 20, 20])
+        XCTAssertTrue(ProgramThreadFindings().findings(in: SyntheticRun.comparison([(nil, results)])).isEmpty,
+                      "160 ms of CPU in all is a few clock ticks: too little to tell")
     }
 
     func testTextIsPlainUnlessStyledAndJSONHasTheTables() throws {

@@ -75,6 +75,23 @@ final class PythonPluginModuleTests: XCTestCase {
             """)
     }
 
+    /// Each call's CPU time is read from /proc; a single-threaded program uses at most its wall time.
+    func testEachCallsCPUTimeIsMeasured() throws {
+        let path = try program("spins", landmarks: nil, body: """
+            import time
+            end = time.process_time() + 0.05
+            while time.process_time() < end:
+                pass
+            return []
+            """)
+        let results = try PluginTestSupport.benchmark(["exec:\(PluginTestSupport.python) \(path)"], dataset: dataset, out: out)
+        let detector = try XCTUnwrap(results.detector("spins"))
+        let cpu = try XCTUnwrap(detector.cpuTime, "exec: calls have their CPU time"), wall = try XCTUnwrap(detector.latency)
+        XCTAssertEqual(cpu.count, wall.count)
+        XCTAssertGreaterThan(cpu.mean, 30, "50 ms of spinning per call, read in 10 ms clock ticks")
+        XCTAssertLessThan(cpu.mean, wall.mean + 10, "one thread cannot use more CPU than wall time (+ a tick)")
+    }
+
     func testAnExceptionFailsThatImageOnly() throws {
         let first = dataset.samples[0].name
         let path = try program("fails-once", landmarks: nil, body: """

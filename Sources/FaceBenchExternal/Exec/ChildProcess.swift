@@ -236,6 +236,21 @@ final class ChildProcess {
         }
     }
 
+    /// The CPU time the process has used so far, all its threads, in milliseconds (user and
+    /// system time from /proc/PID/stat, in clock ticks); nil where /proc cannot tell.
+    func cpuMilliseconds() -> Double? {
+        guard reaped == nil, let stat = try? FileIO.read("/proc/\(pid)/stat", maximumBytes: 4096) else { return nil }
+        // The command name (field 2) is in parentheses and may hold spaces: count from the last ')'.
+        guard let close = stat.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
+        // Fields 3… follow; utime and stime are fields 14 and 15.
+        guard fields.count > 12, let user = Double(String(decoding: fields[11], as: UTF8.self)),
+              let system = Double(String(decoding: fields[12], as: UTF8.self)) else { return nil }
+        return (user + system) * 1000 / Self.clockTicksPerSecond
+    }
+
+    private static let clockTicksPerSecond = Double(max(1, sysconf(Int32(_SC_CLK_TCK))))
+
     /// "exited with status 3", "was killed by signal 9 (Killed)".
     static func describe(status: Int32) -> String {
         let signal = status & 0x7F

@@ -21,6 +21,7 @@ final class ExternalProgramDetector: FaceDetector {
     private var nextRequest = 1
     private let pixels: PixelFile?
     private(set) var lastReportedMilliseconds: Double?
+    private(set) var lastCPUMilliseconds: Double?
 
     init(program: ExternalProgram, id: String) throws {
         self.program = program
@@ -34,15 +35,18 @@ final class ExternalProgramDetector: FaceDetector {
 
     func detect(_ input: DetectorInput) throws -> [Detection] {
         lastReportedMilliseconds = nil
+        lastCPUMilliseconds = nil
         let session = try running()
         let id = nextRequest
         nextRequest += 1
         do {
             if let pixels { try pixels.store(input.image) }
             let request = try ExecProtocol.request(id: id, input: input, pixelsPath: pixels?.path)
+            let cpuBefore = session.process.cpuMilliseconds()
             switch try session.exchange(request, id: id, timeout: program.imageTimeout) {
             case let .faces(faces, inference):
                 lastReportedMilliseconds = inference
+                if let cpuBefore, let cpuAfter = session.process.cpuMilliseconds() { lastCPUMilliseconds = cpuAfter - cpuBefore }
                 return faces
             case let .error(message):
                 throw FaceBenchError.backend(detector: self.id, reason: "the program reported an error on \(input.name): \(message)")

@@ -275,6 +275,7 @@ struct MainPass {
         var latencies: [Double] = []
         var reported: [Double] = []
         var stage: [Double] = []
+        var cpu: [Double] = []
         var kept: [Detection] = []
         for repetition in 0..<repetitions {
             let start = MonotonicClock.nanoseconds()
@@ -288,8 +289,10 @@ struct MainPass {
             if !imported { latencies.append(elapsed) }
             if let own = detector.lastReportedMilliseconds { reported.append(own) }
             if !imported, let part = detector.lastStageMilliseconds { stage.append(part) }
+            if !imported, let used = detector.lastCPUMilliseconds { cpu.append(used) }
             if repetition == 0 { kept = found }
         }
-        return DetectorImageResult(detections: kept, latencies: latencies, reportedMilliseconds: reported, landmarkMilliseconds: stage)
+        return DetectorImageResult(
+            detections: kept, latencies: latencies, reportedMilliseconds: reported, landmarkMilliseconds: stage, cpuMilliseconds: cpu)
     }
 }

@@ -56,18 +56,21 @@ public struct DetectorImageResult: Sendable, Equatable {
     public var reportedMilliseconds: [Double]
     /// The landmark stage's part of each timed call (`landmarks=dlib68`), per call.
     public var landmarkMilliseconds: [Double]
+    /// The CPU time an external program used for each timed call (`exec:`), per call.
+    public var cpuMilliseconds: [Double]
     /// Why the image failed for this detector; its detections are then empty and its faces
     /// count as missed.
     public var failure: String?
 
     public init(
         detections: [Detection], latencies: [Double], reportedMilliseconds: [Double] = [], landmarkMilliseconds: [Double] = [],
-        failure: String? = nil
+        cpuMilliseconds: [Double] = [], failure: String? = nil
     ) {
         self.detections = detections
         self.latencies = latencies
         self.reportedMilliseconds = reportedMilliseconds
         self.landmarkMilliseconds = landmarkMilliseconds
+        self.cpuMilliseconds = cpuMilliseconds
         self.failure = failure
     }
 }

@@ -79,6 +79,8 @@ public struct DetectorResult: Sendable, Equatable {
     public var reportedLatency: LatencySummary?
     /// The landmark stage's part of each call (`landmarks=dlib68`), inside `latency` too.
     public var landmarkLatency: LatencySummary?
+    /// The CPU time an external program used per call, all its threads together (`exec:`).
+    public var cpuTime: LatencySummary?
     public var throughput: [ThroughputMeasurement]
     public var failures: [ImageFailure]
     /// Results of the accuracy protocols beyond the basic metrics, and the run's

@@ -42,7 +42,7 @@ extension ImageRecord: Codable {
 
 extension DetectorImageResult: Codable {
     enum CodingKeys: String, CodingKey {
-        case detections, latencies = "latency_ms", reportedMilliseconds = "reported_ms", landmarkMilliseconds = "landmark_ms", failure
+        case detections, latencies = "latency_ms", reportedMilliseconds = "reported_ms", landmarkMilliseconds = "landmark_ms", cpuMilliseconds = "cpu_ms", failure
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -51,6 +51,7 @@ extension DetectorImageResult: Codable {
         try container.encode(latencies, forKey: .latencies)
         if !reportedMilliseconds.isEmpty { try container.encode(reportedMilliseconds, forKey: .reportedMilliseconds) }
         if !landmarkMilliseconds.isEmpty { try container.encode(landmarkMilliseconds, forKey: .landmarkMilliseconds) }
+        if !cpuMilliseconds.isEmpty { try container.encode(cpuMilliseconds, forKey: .cpuMilliseconds) }
         try container.encodeIfPresent(failure, forKey: .failure)
     }
 
@@ -61,6 +62,7 @@ extension DetectorImageResult: Codable {
             latencies: try container.decode([Double].self, forKey: .latencies),
             reportedMilliseconds: try container.decodeIfPresent([Double].self, forKey: .reportedMilliseconds) ?? [],
             landmarkMilliseconds: try container.decodeIfPresent([Double].self, forKey: .landmarkMilliseconds) ?? [],
+            cpuMilliseconds: try container.decodeIfPresent([Double].self, forKey: .cpuMilliseconds) ?? [],
             failure: try container.decodeIfPresent(String.self, forKey: .failure))
     }
 }

@@ -233,7 +233,8 @@ extension DetectorResult: Codable {
         case id, kind, spec, backend, library, parameters, scoreMeaning = "score_meaning", imported = "imported"
         case landmarkScheme = "landmark_scheme", loadMilliseconds = "load_ms", loadPerWorker = "load_ms_per_worker"
         case memory = "memory_mb", metrics, latency = "latency_ms", latencyPerMegapixel = "latency_ms_per_megapixel"
-        case reportedLatency = "reported_latency_ms", landmarkLatency = "landmark_latency_ms", imagesPerSecond = "images_per_second"
+        case reportedLatency = "reported_latency_ms", landmarkLatency = "landmark_latency_ms", cpuTime = "cpu_ms"
+        case imagesPerSecond = "images_per_second"
         case megapixelsPerSecond = "megapixels_per_second", throughput, failures, evaluations = "evaluation"
     }
 
@@ -264,6 +265,7 @@ extension DetectorResult: Codable {
         try container.encode(latencyPerMegapixel, forKey: .latencyPerMegapixel)
         try container.encode(reportedLatency, forKey: .reportedLatency)
         try container.encode(landmarkLatency, forKey: .landmarkLatency)
+        try container.encodeIfPresent(cpuTime, forKey: .cpuTime)
         try container.encodeNumber(imagesPerSecond, forKey: .imagesPerSecond)
         try container.encodeNumber(megapixelsPerSecond, forKey: .megapixelsPerSecond)
         try container.encode(throughput, forKey: .throughput)
@@ -294,6 +296,7 @@ extension DetectorResult: Codable {
         latencyPerMegapixel = try container.decode(LatencySummary?.self, forKey: .latencyPerMegapixel)
         reportedLatency = try container.decode(LatencySummary?.self, forKey: .reportedLatency)
         landmarkLatency = try container.decode(LatencySummary?.self, forKey: .landmarkLatency)
+        cpuTime = try container.decodeIfPresent(LatencySummary.self, forKey: .cpuTime)
         imagesPerSecond = try container.decodeNumber(forKey: .imagesPerSecond)
         megapixelsPerSecond = try container.decodeNumber(forKey: .megapixelsPerSecond)
         throughput = try container.decode([ThroughputMeasurement].self, forKey: .throughput)

@@ -77,6 +77,7 @@ public struct RunResults: Sendable, Equatable {
                 metrics.averagePrecision50 = DetectionMetrics.evaluate(samples: samples, detections: found, iouThreshold: 0.5).metrics.averagePrecision
             }
             var latencies: [Double] = [], perMegapixel: [Double] = [], reported: [Double] = [], landmarkStage: [Double] = []
+            var cpu: [Double] = []
             var medianSum = 0.0, megapixels = 0.0, timedImages = 0
             var failures: [ImageFailure] = []
             for (record, sample) in zip(recorded.records, samples) {
@@ -86,6 +87,7 @@ public struct RunResults: Sendable, Equatable {
                 }
                 reported += result.reportedMilliseconds
                 landmarkStage += result.landmarkMilliseconds
+                cpu += result.cpuMilliseconds
                 guard !result.latencies.isEmpty else { continue }
                 latencies += result.latencies
                 let mp = Double((sample.width ?? 0) * (sample.height ?? 0)) / 1_000_000
@@ -108,7 +110,7 @@ public struct RunResults: Sendable, Equatable {
                 latencyPerMegapixel: LatencySummary(perMegapixel),
                 imagesPerSecond: medianSum > 0 ? Double(timedImages) / (medianSum / 1000) : nil,
                 megapixelsPerSecond: medianSum > 0 && megapixels > 0 ? megapixels / (medianSum / 1000) : nil,
-                reportedLatency: LatencySummary(reported), landmarkLatency: LatencySummary(landmarkStage),
+                reportedLatency: LatencySummary(reported), landmarkLatency: LatencySummary(landmarkStage), cpuTime: LatencySummary(cpu),
                 throughput: throughput[id] ?? [], failures: failures, evaluations: evaluations)
         }
         let summary = DatasetSummary(

@@ -44,11 +44,16 @@ public protocol FaceDetector: AnyObject {
 
     /// The part of the last `detect` a landmark stage took (`landmarks=dlib68`), timed on its own.
     var lastStageMilliseconds: Double? { get }
+
+    /// The CPU time the last `detect` used in another process (an `exec:` program), all its
+    /// threads together: more than the call's wall time means it ran threads in parallel.
+    var lastCPUMilliseconds: Double? { get }
 }
 
 extension FaceDetector {
     public var lastReportedMilliseconds: Double? { nil }
     public var lastStageMilliseconds: Double? { nil }
+    public var lastCPUMilliseconds: Double? { nil }
 
     /// `detect`, refusing an answer with a non-finite or out-of-range value
     /// (`CoordinateBounds`): plugins and external programs can return NaN or 1e308, which

@@ -73,6 +73,7 @@ final class StagedDetector: FaceDetector {
     }
 
     var lastReportedMilliseconds: Double? { base.lastReportedMilliseconds }
+    var lastCPUMilliseconds: Double? { base.lastCPUMilliseconds }
 
     func detect(_ input: DetectorInput) throws -> [Detection] {
         var found = try base.detect(input)

@@ -40,7 +40,8 @@ public protocol FindingSource: Sendable {
 /// given, each distinct finding once (a debug build is one finding, not one per dataset).
 public enum RunFindings {
     public static let standardSources: [any FindingSource] = [
-        BuildFindings(), InterruptionFindings(), FailedImageFindings(), ProtocolProblemFindings(), DominantErrorFindings(),
+        BuildFindings(), InterruptionFindings(), FailedImageFindings(), ProgramThreadFindings(), ProtocolProblemFindings(),
+        DominantErrorFindings(),
     ]
 
     public static func collect(_ comparisons: [DatasetComparison], from sources: [any FindingSource]) -> [Finding] {

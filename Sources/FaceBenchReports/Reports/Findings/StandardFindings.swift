@@ -40,6 +40,33 @@ public struct FailedImageFindings: FindingSource {
     }
 }
 
+/// An external program whose calls used more CPU time than wall time ran threads in
+/// parallel, beyond the budget the built-in backends are held to (`--native-threads`): its
+/// latency is not comparable with theirs. The ratio is over all calls, so /proc's clock-tick
+/// resolution averages out; short runs say nothing.
+public struct ProgramThreadFindings: FindingSource {
+    /// CPU time per wall time above which a program is taken to run threads in parallel
+    /// (a single-threaded program stays below 1).
+    public var parallelRatio = 1.15
+    /// Less CPU time than this in all says nothing (ticks are 10 ms).
+    public var minimumCPUMilliseconds = 500.0
+
+    public init() {}
+
+    public func findings(in comparison: DatasetComparison) -> [Finding] {
+        comparison.series.compactMap { entry, detector in
+            guard let cpu = detector.cpuTime, let wall = detector.latency, cpu.count == wall.count, wall.mean > 0,
+                  cpu.mean * Double(cpu.count) >= minimumCPUMilliseconds else { return nil }
+            let ratio = cpu.mean / wall.mean
+            guard ratio.isFinite, ratio > parallelRatio else { return nil }
+            let budget = entry.results.settings.nativeThreads
+            return Finding(
+                .warning, dataset: comparison.dataset, detector: detector.id,
+                "its program used \(Formatting.fixed(ratio, 1)) cores per call (CPU \(Formatting.milliseconds(cpu.mean)) ms, wall \(Formatting.milliseconds(wall.mean)) ms on average): it ran threads beyond --native-threads \(budget), so its latency is not comparable; make it follow FACEBENCH_NATIVE_THREADS (docs/plugins.md)")
+        }
+    }
+}
+
 /// A protocol that could not score a detector, or had notes on it (thread consistency).
 public struct ProtocolProblemFindings: FindingSource {
     public init() {}
