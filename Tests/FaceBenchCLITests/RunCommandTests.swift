@@ -198,7 +198,10 @@ final class RunCommandTests: XCTestCase {
         let second = try RunResults.read(scratch + "/s2/dlib-faces/results.json")
         XCTAssertEqual(first.records.map(\.sampleID), [1, 3, 5, 7, 9])
         XCTAssertEqual(second.records.map(\.sampleID), [2, 4, 6, 8])
-        _ = try run(["merge", scratch + "/s1", scratch + "/s2", "--out", scratch + "/merged"], scratch: scratch)
+        let printed = try run(["merge", scratch + "/s1", scratch + "/s2", "--out", scratch + "/merged"], scratch: scratch).stdout
+        XCTAssertTrue(printed.hasPrefix("dlib-faces: 9 images, 43 faces\nDetector "), "merge prints run's headline: \(printed)")
+        XCTAssertTrue(printed.hasSuffix("Full report: \(scratch)/merged/report.md  \(scratch)/merged/report.html\n"), printed)
+        XCTAssertFalse(printed.contains("COCO"), "not the verbose report")
         let merged = try RunResults.read(scratch + "/merged/dlib-faces/results.json")
         let whole = try RunResults.read(scratch + "/whole/dlib-faces/results.json")
         XCTAssertEqual(Essence(merged), Essence(whole))

@@ -1,3 +1,4 @@
+import Foundation
 import FaceBenchModel
 import XCTest
 @testable import FaceBenchHarness
@@ -35,6 +36,43 @@ final class RunSummaryTests: XCTestCase {
         ]
         let findings = FailedImageFindings().findings(in: SyntheticRun.comparison([(nil, results)]))
         XCTAssertEqual(findings.map(\.line), ["synthetic / perfect: failed on 2 of 4 images (image2.png: timed out and 1 more); they count as missed"])
+    }
+
+    /// Findings wrap between words at the terminal's width (100 when piped), continuation
+    /// lines indented; no line is longer than the width unless one word is.
+    func testFindingsWrapAtTheWidth() {
+        let long = "failed on 9 of 9 images (2008_001009.jpg: the program reported an error on 2008_001009.jpg: RuntimeError: cannot read this one and 8 more); they count as missed"
+        let summary = RunSummary(comparisons: [], findings: [Finding(.warning, dataset: "dlib-faces", detector: "python-detector", long)], folder: "/runs/x")
+        for width in [80, 120] {
+            let lines = summary.text(styled: false, width: width).split(separator: "\n").map(String.init)
+            let finding = lines.prefix { !$0.isEmpty && !$0.hasPrefix("Full report") }
+            XCTAssertGreaterThan(finding.count, 1, "\(width): wrapped")
+            XCTAssertTrue(finding.allSatisfy { $0.count <= width }, "\(width): \(finding)")
+            XCTAssertTrue(finding.dropFirst().allSatisfy { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }, "\(width): hanging indent")
+            XCTAssertEqual(finding.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "), "! dlib-faces / python-detector: " + long)
+        }
+        let styled = summary.text(styled: true, width: 80)
+        XCTAssertTrue(styled.hasPrefix("\u{1B}[1;33m!\u{1B}[0m dlib-faces"), styled)
+    }
+
+    /// `--threads 1,2` puts the throughput table on the terminal too, with the notes it needs.
+    func testThroughputTableAndItsNotesAreOnTheTerminal() {
+        var results = SyntheticRun.results([SyntheticRun.perfect(latency: 100)])
+        results.detectors[0].throughput = [
+            ThroughputMeasurement(threads: 1, images: 4, seconds: 0.5, megapixels: 0.48, scalingEfficiency: 1, cpuSeconds: 0.49),
+            ThroughputMeasurement(threads: 2, images: 4, seconds: 0.4, megapixels: 0.48, scalingEfficiency: 0.625, cpuSeconds: 0.44),
+        ]
+        let summary = RunSummary(comparisons: [SyntheticRun.comparison([(nil, results)])], findings: [], folder: "/runs/x")
+        let text = summary.text(styled: false, width: 100)
+        XCTAssertTrue(text.contains("""
+            Throughput  threads  img/s  MP/s  scaling efficiency  cores used
+            perfect           1   8.00  0.96               1.000        0.98
+            perfect           2  10.00  1.20               0.625        1.10
+
+            """), text)
+        XCTAssertTrue(text.contains("- the machine was busy: perfect's 2-worker pass kept 1.10 of 2 cores busy"), text)
+        XCTAssertTrue(text.contains("- perfect: 1 worker gave 8.0 img/s, the table 10.0 (-20 %): the table divides by each image's median"), text)
+        XCTAssertTrue(text.split(separator: "\n").allSatisfy { $0.count <= 100 }, text)
     }
 
     func testAProgramUsingMoreCPUThanWallTimeIsAWarning() {

@@ -39,11 +39,13 @@ enum MergeCommand: FaceBenchCommand {
                 StandardStreams.error("facebench merge: \(name): \(merged.dataset.images) of \(merged.dataset.totalImages) images present (a shard missing?)\n")
             }
             try RunCommand.write(merged, dataset: dataset, to: out + "/" + name, files: .init(), toolbox: toolbox, html: &html)
-            StandardStreams.output(MarkdownReport.section(RunCommand.comparison(merged), evaluators: toolbox.evaluators) + "\n\n")
             finished.append(merged)
         }
         try RunCommand.writeReports(finished, to: out, toolbox: toolbox, html: &html)
-        StandardStreams.error("facebench merge: results in \(out)\n")
+        // What `run` prints: the headline tables, the findings, where the report is.
+        let comparisons = finished.map(RunCommand.comparison)
+        let summary = RunSummary(comparisons: comparisons, findings: RunFindings.collect(comparisons, from: toolbox.findingSources), folder: out)
+        StandardStreams.output(summary.text(styled: StandardStreams.outputIsStyledTerminal, width: StandardStreams.outputColumns))
         return ExitStatus.success
     }
 }

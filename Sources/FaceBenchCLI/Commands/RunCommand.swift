@@ -103,7 +103,8 @@ enum RunCommand: FaceBenchCommand {
         case (.quiet, _): break
         case (_, .json): StandardStreams.output(JSONWriter().string(summary.json) + "\n")
         case (_, .markdown): StandardStreams.output(summary.markdown(tables: tables))
-        case (_, .text): StandardStreams.output(summary.text(styled: StandardStreams.outputIsStyledTerminal, tables: tables))
+        case (_, .text):
+            StandardStreams.output(summary.text(styled: StandardStreams.outputIsStyledTerminal, tables: tables, width: StandardStreams.outputColumns))
         }
         if interrupted {
             StandardStreams.error("facebench run: interrupted; continue with: facebench run --resume --out \(out) (same options)\n")

@@ -10,16 +10,22 @@ public struct ThroughputMeasurement: Sendable, Equatable {
     /// Throughput at this worker count ÷ (workers × throughput at one worker); nil without a
     /// one-worker measurement.
     public var scalingEfficiency: Double?
+    /// FaceBench's own CPU time over the pass (every thread), to tell whether its workers got
+    /// the cores they asked for; nil in results from before it was measured.
+    public var cpuSeconds: Double?
 
     public var imagesPerSecond: Double { seconds > 0 ? Double(images) / seconds : 0 }
     public var megapixelsPerSecond: Double { seconds > 0 ? megapixels / seconds : 0 }
+    /// The cores the pass kept busy on average: near `threads` on an idle machine.
+    public var coresUsed: Double? { cpuSeconds.flatMap { seconds > 0 ? $0 / seconds : nil } }
 
-    public init(threads: Int, images: Int, seconds: Double, megapixels: Double, scalingEfficiency: Double? = nil) {
+    public init(threads: Int, images: Int, seconds: Double, megapixels: Double, scalingEfficiency: Double? = nil, cpuSeconds: Double? = nil) {
         self.threads = threads
         self.images = images
         self.seconds = seconds
         self.megapixels = megapixels
         self.scalingEfficiency = scalingEfficiency
+        self.cpuSeconds = cpuSeconds
     }
 }
 

@@ -332,7 +332,7 @@ extension MemoryUse: Codable {
 extension ThroughputMeasurement: Codable {
     enum CodingKeys: String, CodingKey {
         case threads, images, seconds, imagesPerSecond = "images_per_second", megapixelsPerSecond = "megapixels_per_second"
-        case scalingEfficiency = "scaling_efficiency"
+        case scalingEfficiency = "scaling_efficiency", cpuSeconds = "cpu_seconds"
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -343,6 +343,7 @@ extension ThroughputMeasurement: Codable {
         try container.encodeNumber(imagesPerSecond, forKey: .imagesPerSecond)
         try container.encodeNumber(megapixelsPerSecond, forKey: .megapixelsPerSecond)
         try container.encodeNumber(scalingEfficiency, forKey: .scalingEfficiency)
+        if let cpuSeconds { try container.encodeNumber(cpuSeconds, forKey: .cpuSeconds) }
     }
 
     /// Megapixels are stored as a rate: they come back as rate × seconds.
@@ -352,7 +353,8 @@ extension ThroughputMeasurement: Codable {
         self.init(
             threads: try container.decode(Int.self, forKey: .threads), images: try container.decode(Int.self, forKey: .images),
             seconds: seconds, megapixels: try container.decode(Double.self, forKey: .megapixelsPerSecond) * seconds,
-            scalingEfficiency: try container.decodeNumber(forKey: .scalingEfficiency))
+            scalingEfficiency: try container.decodeNumber(forKey: .scalingEfficiency),
+            cpuSeconds: container.contains(.cpuSeconds) ? try container.decodeNumber(forKey: .cpuSeconds) : nil)
     }
 }
 

@@ -20,6 +20,17 @@ public enum StandardStreams {
 
     public static var errorIsTerminal: Bool { isatty(2) != 0 }
 
+    /// Text for a pipe or a file is wrapped at this width.
+    public static let defaultColumns = 100
+
+    /// The width to wrap stdout's text at: the terminal's, else `COLUMNS`, else 100.
+    public static var outputColumns: Int {
+        var size = winsize()
+        if isatty(1) != 0, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 20 { return Int(size.ws_col) }
+        if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), (20...1000).contains(columns) { return columns }
+        return defaultColumns
+    }
+
     /// stdout is a terminal that may get bold and colour: not when piped, when NO_COLOR is
     /// set (no-color.org) or TERM is dumb.
     public static var outputIsStyledTerminal: Bool {

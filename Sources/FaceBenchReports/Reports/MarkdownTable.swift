@@ -33,6 +33,19 @@ public struct MarkdownTable {
     }
 }
 
+extension MarkdownTable {
+    /// The same cells as aligned plain-text columns, for a terminal.
+    public var plainText: String {
+        let widths = headers.indices.map { column in ([headers] + rows).map { $0[column].count }.max() ?? 0 }
+        return ([headers] + rows).map { row in
+            row.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                return alignments[column] == .right ? pad + cell : cell + pad
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+}
+
 extension String {
     var replacingPipes: String { replacingOccurrences(of: "|", with: "\\|") }
 }

@@ -33,21 +33,47 @@ public struct RunSummary: Sendable {
 
     var reportFiles: [String] { [folder + "/report.md", folder + "/report.html"] }
 
-    /// Plain text for a terminal; `styled` adds bold and colour (see `TerminalTable`); without
-    /// `tables`, only the findings and paths (the tables were printed another way).
-    public func text(styled: Bool, tables: Bool = true) -> String {
+    /// Plain text for a terminal `width` columns wide; `styled` adds bold and colour (see
+    /// `TerminalTable`); without `tables`, only the findings and paths (the tables were printed
+    /// another way). A run with throughput passes gets their table under the headline.
+    public func text(styled: Bool, tables: Bool = true, width: Int = StandardStreams.defaultColumns) -> String {
         var out = ""
         for comparison in comparisons where tables {
             out += (styled ? TerminalTable.bold : "") + MarkdownReport.heading(comparison) + (styled ? TerminalTable.reset : "") + "\n"
             out += TerminalTable(Self.headlineTable(comparison), styled: styled).text + "\n"
+            for entry in comparison.entries {
+                guard let throughput = TimingTables.throughput(entry.results) else { continue }
+                out += throughput.plainText
+                for note in TimingTables.throughputNotes(entry.results) { out += Self.wrapped("- " + note, width: width) }
+                out += "\n"
+            }
         }
         for finding in findings {
-            let mark = finding.severity == .warning ? (styled ? "\u{1B}[1;33m!\u{1B}[0m" : "!") : "-"
-            out += "\(mark) \(finding.line)\n"
+            let wrapped = Self.wrapped((finding.severity == .warning ? "! " : "- ") + finding.line, width: width)
+            out += styled && finding.severity == .warning ? "\u{1B}[1;33m!\u{1B}[0m" + wrapped.dropFirst() : wrapped
         }
         if !findings.isEmpty { out += "\n" }
         out += "Full report: " + reportFiles.joined(separator: "  ") + "\n"
         return out
+    }
+
+    /// `line` broken between words into lines of at most `width` columns (a word longer than
+    /// that stands alone), continuation lines indented by two spaces; ends with a newline.
+    static func wrapped(_ line: String, width: Int) -> String {
+        var lines: [String] = []
+        var current = ""
+        for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+            if current.isEmpty {
+                current = lines.isEmpty ? String(word) : "  " + word
+            } else if current.count + 1 + word.count <= width {
+                current += " " + word
+            } else {
+                lines.append(current)
+                current = "  " + word
+            }
+        }
+        lines.append(current)
+        return lines.joined(separator: "\n") + "\n"
     }
 
     public func markdown(tables: Bool = true) -> String {
