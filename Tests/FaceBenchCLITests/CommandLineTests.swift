@@ -78,8 +78,28 @@ final class CommandLineTests: XCTestCase {
             complete_words facebench run --dataset dlib
             complete_words facebench compare --sp
             complete_words facebench run --format ''
+            complete_words facebench run --iou ''
+            complete_words facebench compare --speed ''
+            complete_words facebench run --detector haar:sc
+            complete_words facebench run --detector fast=haar:scale=1.05,ne
+            complete_words facebench run --threads ''
+            COMP_LINE="facebench run --detector lbp:cas" COMP_POINT=31 complete_words facebench run --detector lbp : cas
             """, to: "probe.bash", in: scratch)
-        XCTAssertEqual(try shell("/bin/bash", [probe]), "run\n--detector\nswift-haar swift-lbp\ndlib-faces\n--speed\ntext markdown json\n")
+        XCTAssertEqual(try shell("/bin/bash", [probe]), """
+            run
+            --detector
+            swift-haar swift-lbp
+            dlib-faces
+            --speed
+            text markdown json
+            0.5
+            relative absolute report
+            scale= score=
+            1.05,neighbors=
+
+            cascade=
+
+            """, "values, not file names, after --iou and --speed; parameter keys after kind: (bash leaves what precedes ':' and '=')")
 
         let zsh = try CommandRunner.run(["completion", "zsh"], scratch: scratch)
         XCTAssertTrue(zsh.stdout.hasPrefix("#compdef facebench\n"))

@@ -108,11 +108,15 @@ final class RunCommandTests: XCTestCase {
         let fromFile = try run(["run", "--config", config, "--format", "markdown"], scratch: scratch).stdout
         XCTAssertTrue(fromFile.hasPrefix("## dlib-faces"), "the flag overrides the file's format: \(fromFile.prefix(100))")
         let typo = try TestData.write(#"{"detectr": "lbp"}"#, to: "typo.json", in: scratch)
-        let failed = try run(["run", "--config", typo], scratch: scratch, expect: 1)
+        // Config-file errors are usage errors: exit 64, like the same mistake on the command line.
+        let failed = try run(["run", "--config", typo], scratch: scratch, expect: 64)
         XCTAssertTrue(failed.stderr.contains("\(typo): option \"detectr\": not an option of run. Did you mean 'detector'?"), failed.stderr)
         let badValue = try TestData.write(#"{"threads": [0]}"#, to: "bad.json", in: scratch)
-        let rejected = try run(["run", "--config", badValue], scratch: scratch, expect: 1).stderr
+        let rejected = try run(["run", "--config", badValue], scratch: scratch, expect: 64).stderr
         XCTAssertTrue(rejected.contains("\(badValue): option \"threads\": --threads expects integers >= 1"), rejected)
+        let notJSON = try TestData.write("{bad", to: "broken.json", in: scratch)
+        XCTAssertTrue(try run(["run", "--config", notJSON], scratch: scratch, expect: 64).stderr.contains("\(notJSON): line 1, column 2"))
+        XCTAssertTrue(try run(["run", "--config", scratch + "/missing.json"], scratch: scratch, expect: 64).stderr.contains("missing.json"))
     }
 
     func testResumingAfterKillMinus9EqualsAnUninterruptedRun() throws {

@@ -60,10 +60,10 @@ struct ParsedArguments: Sendable {
 
     func string(_ name: String) -> String? { values[name]?.last }
 
-    /// A bad value: a usage error, or one naming the config file the value came from.
+    /// A bad value: a usage error (exit 64), naming the config file the value came from.
     func invalid(_ name: String, _ message: String) -> FaceBenchError {
         guard let origin = origins[name] else { return .usage(message) }
-        return .malformed(path: origin, location: "option \"\(name)\"", reason: message)
+        return .usage(FaceBenchError.malformed(path: origin, location: "option \"\(name)\"", reason: message).description)
     }
     func strings(_ name: String) -> [String] { values[name] ?? [] }
     func flag(_ name: String) -> Bool { flags.contains(name) }
@@ -112,10 +112,14 @@ extension CommandSpec {
         if parsed.flag("help") { return parsed }
         if let path = parsed.string(ConfigFile.option.name) {
             let fromFile: ParsedArguments
+            // Whatever is wrong with the file — missing, not JSON, an unknown option, a bad
+            // value — is wrong with how the command was called: a usage error naming the file.
             do {
                 fromFile = try parseWords(ConfigFile.arguments(path, spec: self))
             } catch let FaceBenchError.usage(message) {
-                throw FaceBenchError.malformed(path: path, location: nil, reason: message)
+                throw FaceBenchError.usage(FaceBenchError.malformed(path: path, location: nil, reason: message).description)
+            } catch {
+                throw FaceBenchError.usage("\(error)")
             }
             for (key, values) in fromFile.values where parsed.values[key] == nil {
                 parsed.values[key] = values

@@ -23,7 +23,7 @@ enum CompareCommand: FaceBenchCommand {
             OptionSpec("baseline", .value("FILE|DIR"), help: "What CURRENT is compared against.", default: "Results/baseline.json"),
             OptionSpec("max-ap-drop", .value("X"), help: "Largest drop of a gated accuracy metric (in its own unit, 0…1 for AP) that is not a regression.", default: "0"),
             OptionSpec("max-slowdown", .value("R"), help: "Largest growth factor of the median relative time that is not a regression.", default: "1.15"),
-            OptionSpec("speed", .value("MODE"), help: "relative (to --reference in the same run), absolute, or report (shown, not judged).", default: "relative"),
+            OptionSpec("speed", .value("relative|absolute|report"), help: "relative (to --reference in the same run), absolute, or report (shown, not judged).", default: "relative"),
             OptionSpec("reference", .value("ID"), help: "Detector whose time on each image speed is measured against, or 'decode'.", default: BenchmarkSnapshot.defaultReference),
             OptionSpec("allow-missing", .flag, help: "A baseline detector or dataset missing from CURRENT is a note, not a regression."),
             OptionSpec("markdown", .value("FILE"), help: "Also write the printed report to FILE (e.g. $GITHUB_STEP_SUMMARY)."),

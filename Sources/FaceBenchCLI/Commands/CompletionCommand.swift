@@ -2,8 +2,10 @@ import FaceBenchModel
 
 /// `facebench completion bash|zsh`: a completion script made from the commands' declared
 /// options, so it never drifts from `--help`. Detector kinds (with `default` and `all`) and
-/// dataset names complete after --detector and --dataset, fixed choices after options that
-/// declare them (`--format text|markdown|json`), file names elsewhere.
+/// dataset names complete after --detector and --dataset, and in bash a kind's parameter keys
+/// after `kind:` (`haar:sc` → `haar:scale=`); fixed choices after options that declare them
+/// (`--format text|markdown|json`), the default after numeric options (`--iou 0.5`), file
+/// names only after options that take a file or folder.
 enum CompletionCommand: FaceBenchCommand {
     static let spec = CommandSpec(
         name: "completion",
@@ -21,8 +23,9 @@ enum CompletionCommand: FaceBenchCommand {
         let specs = FaceBenchCLI.commands.map(\.spec)
         let detectors = toolbox.registry.kinds.map(\.id) + toolbox.detectorAliases.keys.sorted()
         let datasets = toolbox.catalog.definitions.map(\.name)
+        let parameterKeys = toolbox.registry.kinds.filter { !$0.parameters.isEmpty }.map { ($0.id, $0.parameters.map(\.name)) }
         switch shell {
-        case .bash: StandardStreams.output(bash(specs, detectors: detectors, datasets: datasets))
+        case .bash: StandardStreams.output(bash(specs, detectors: detectors, datasets: datasets, parameterKeys: parameterKeys))
         case .zsh: StandardStreams.output(zsh(specs, detectors: detectors, datasets: datasets))
         }
         return ExitStatus.success
@@ -45,14 +48,47 @@ enum CompletionCommand: FaceBenchCommand {
         if option.name == "dataset" { return .wordsOrFiles(datasets) }
         let choices = valueName.split(separator: "|").map(String.init)
         if choices.count > 1, choices.allSatisfy({ $0.allSatisfy { $0.isLowercase || $0 == "-" } }) { return .words(choices) }
-        return .files
+        if fileValueNames.contains(where: valueName.contains) { return .files }
+        // A number, a ratio, a list of counts: nothing on disk to offer, the default if it is one word.
+        return .words(option.defaultText.map { $0.contains(" ") ? [] : [$0] } ?? [])
     }
 
-    static func bash(_ specs: [CommandSpec], detectors: [String], datasets: [String]) -> String {
+    /// Value names of options that take a path.
+    static let fileValueNames = ["FILE", "DIR", "PATH", "PREFIX", ".png"]
+
+    static func bash(_ specs: [CommandSpec], detectors: [String], datasets: [String], parameterKeys: [(kind: String, keys: [String])]) -> String {
+        let keyCases = parameterKeys.map { "    \($0.kind)) keys=\"\($0.keys.joined(separator: " "))\" ;;" }.joined(separator: "\n")
         var out = """
             # bash completion for facebench (facebench completion bash)
+            # A detector spec's parameter keys after `kind:`, `label=kind:` or `kind:key=value,`.
+            _facebench_spec_keys() {
+              local word=$1 spec=${1%%:*} rest=${1#*:} head="" keys="" key keep="" i
+              [[ $rest == *,* ]] && head=${rest%,*},
+              case ${spec#*=} in
+            \(keyCases)
+              esac
+              COMPREPLY=()
+              for key in $keys; do [[ $spec:$head$key= == "$word"* ]] && COMPREPLY+=("$spec:$head$key="); done
+              # bash replaces only what follows the word's last word-break character (':' and '=' by default).
+              for (( i=${#word}-1; i>=0; i-- )); do
+                if [[ $COMP_WORDBREAKS == *"${word:i:1}"* ]]; then keep=${word:0:i+1}; break; fi
+              done
+              COMPREPLY=("${COMPREPLY[@]#"$keep"}")
+              compopt -o nospace 2>/dev/null
+            }
             _facebench() {
-              local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
+              local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} word option
+              # The word as typed: bash splits `haar:sc` at ':' into three words.
+              if [[ -n ${COMP_LINE-} ]]; then
+                local line=${COMP_LINE:0:COMP_POINT}
+                word=${line##*[[:space:]]}
+                line=${line%"$word"}
+                line=${line%"${line##*[![:space:]]}"}
+                option=${line##*[[:space:]]}
+              else
+                word=$cur option=$prev
+              fi
+              if [[ $option == --detector && $word == *:* ]]; then _facebench_spec_keys "$word"; return; fi
               if [ "$COMP_CWORD" -eq 1 ]; then
                 COMPREPLY=($(compgen -W "\(specs.map(\.name).joined(separator: " ")) help --help --version" -- "$cur"))
                 return
@@ -68,6 +104,8 @@ enum CompletionCommand: FaceBenchCommand {
             for option in spec.options {
                 switch valueCompletion(option, detectors: detectors, datasets: datasets) {
                 case nil: continue
+                case let .words(words)? where words.isEmpty:
+                    cases.append("        \(option.flagName)) COMPREPLY=(); return ;;")
                 case let .words(words)?:
                     cases.append("        \(option.flagName)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return ;;")
                 case let .wordsOrFiles(words)?:
@@ -115,6 +153,7 @@ enum CompletionCommand: FaceBenchCommand {
                 let help = "[\(described(option.help))]"
                 switch valueCompletion(option, detectors: detectors, datasets: datasets) {
                 case nil: arguments.append("'\(option.flagName)\(help)'")
+                case let .words(words)? where words.isEmpty: arguments.append("'\(repeatable)\(option.flagName)\(help):value: '")
                 case let .words(words)?: arguments.append("'\(repeatable)\(option.flagName)\(help):value:(\(words.joined(separator: " ")))'")
                 case let .wordsOrFiles(words)?:
                     arguments.append("'\(repeatable)\(option.flagName)\(help):value:{_alternative \"names:name:(\(words.joined(separator: " ")))\" \"files:file:_files\"}'")
