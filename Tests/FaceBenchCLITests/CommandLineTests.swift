@@ -179,6 +179,18 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(size, ImageHeader.Size(width: 360 * 2 + 12, height: 24 + 480 + 26), "two panels, titles, the legend")
     }
 
+    /// `detect NAME --dataset D`: NAME is the image's name in the dataset, found wherever it is.
+    func testDetectFindsTheImageByItsNameInTheDataset() throws {
+        let scratch = try TestData.temporaryDirectory(self)
+        _ = try TestData.dataset("dlib-faces")
+        let named = try CommandRunner.run(["detect", "2008_001009.jpg", "--dataset", "dlib-faces", "--detector", "lbp"], scratch: scratch)
+        XCTAssertEqual(named.status, 0, named.stderr)
+        XCTAssertTrue(named.stdout.hasPrefix("2008_001009.jpg: 360×480, 2 faces in the ground truth"), named.stdout)
+        let unknown = try CommandRunner.run(["detect", "nothing.jpg", "--dataset", "dlib-faces", "--detector", "lbp"], scratch: scratch)
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.contains("nothing.jpg is not an image of dataset dlib-faces"), unknown.stderr)
+    }
+
     func testDetectRefusesDrawingsItCannotWriteBeforeRunning() throws {
         let scratch = try TestData.temporaryDirectory(self)
         let image = try TestData.file("dlib-faces/2008_001009.jpg")

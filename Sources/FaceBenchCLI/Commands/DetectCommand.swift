@@ -50,10 +50,12 @@ enum DetectCommand: FaceBenchCommand {
         toolbox.registry.pinNativeThreads(options.nativeThreads)
         let dataset = try options.dataset.map { try toolbox.catalog.resolve($0) }
         let sample = try dataset.map { try groundTruth(for: path, in: $0) }
+        // IMAGE may be the image's name in the dataset rather than a file here.
+        let file = FileIO.exists(path) ? path : sample?.path ?? path
         // With the dataset, file: specs can look up this image's imported detections by its name.
         let factories = try toolbox.registry.factories(for: options.detectors, context: DetectorContext(dataset: dataset))
-        let decoded = try toolbox.decoder.decode(path)
-        let input = DetectorInput(decoded: decoded, name: sample?.name ?? path, path: path)
+        let decoded = try toolbox.decoder.decode(file)
+        let input = DetectorInput(decoded: decoded, name: sample?.name ?? path, path: file)
         var outcomes: [Outcome] = []
         for factory in factories {
             let (detector, loadMs) = try MonotonicClock.measure { try factory.makeDetector() }
@@ -158,11 +160,17 @@ enum DetectCommand: FaceBenchCommand {
     /// The sample of `dataset` whose file is `path`, or whose name `path` ends with.
     static func groundTruth(for path: String, in dataset: Dataset) throws -> Sample {
         let wanted = URL(fileURLWithPath: path).standardized.path
-        let match = dataset.samples.first { $0.path.map { URL(fileURLWithPath: $0).standardized.path == wanted } ?? false }
-            ?? dataset.samples.first { wanted.hasSuffix("/" + $0.name) || path == $0.name }
-        guard let match else {
-            throw FaceBenchError.usage("\(path) is not an image of dataset \(dataset.name) (matched by path or by name)")
+        if let match = dataset.samples.first(where: { $0.path.map { URL(fileURLWithPath: $0).standardized.path == wanted } ?? false })
+            ?? dataset.samples.first(where: { wanted.hasSuffix("/" + $0.name) || path == $0.name }) {
+            return match
         }
-        return match
+        // A bare file name names the dataset's image of that name in any of its folders, if only one.
+        let byFileName = dataset.samples.filter { ($0.name as NSString).lastPathComponent == path }
+        if byFileName.count == 1 { return byFileName[0] }
+        if byFileName.count > 1 {
+            throw FaceBenchError.usage(
+                "\(path) names \(byFileName.count) images of dataset \(dataset.name) (\(byFileName.prefix(3).map(\.name).joined(separator: ", "))…): give its folder too")
+        }
+        throw FaceBenchError.usage("\(path) is not an image of dataset \(dataset.name) (matched by path or by name)")
     }
 }

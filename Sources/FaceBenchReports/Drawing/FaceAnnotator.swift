@@ -1,3 +1,4 @@
+import Foundation
 import FaceBenchModel
 import FaceBenchEvaluation
 
@@ -107,29 +108,35 @@ public enum FaceAnnotator {
         }
     }
 
-    /// Panels side by side on white (one per detector), so several detectors' boxes do not
-    /// pile up on one picture; each under its title, the legend once along the bottom.
+    /// Panels in a grid on white (one per detector), so several detectors' boxes do not pile
+    /// up on one picture; each under its title, the legend once along the bottom. The grid
+    /// has the column count whose whole comes closest to the image's own aspect ratio (two
+    /// portrait panels side by side, seven landscape ones in three rows), not a long strip.
     public static func panels(_ panels: [Panel]) -> RGBImage {
         guard !panels.isEmpty else { return RGBImage(width: 1, height: 1, pixels: [255, 255, 255]) }
         let gap = 12, titleHeight = 24
+        let cellWidth = panels.map(\.image.width).max() ?? 1, cellHeight = titleHeight + (panels.map(\.image.height).max() ?? 1)
+        let columns = gridColumns(count: panels.count, cellWidth: cellWidth, cellHeight: cellHeight, gap: gap,
+                                  aspect: Double(cellWidth) / Double(max(1, cellHeight - titleHeight)))
+        let rows = (panels.count + columns - 1) / columns
         let legendHeight = panels.contains(where: \.hasGroundTruth) ? 26 : 0
-        let imagesWidth = panels.reduce(0) { $0 + $1.image.width } + gap * (panels.count - 1)
+        let imagesWidth = columns * cellWidth + gap * (columns - 1)
         // The legend in the titles' size when it fits under the images, else in half that.
         func legendWidth(_ scale: Int) -> Int { legend.reduce(0) { $0 + 40 + $1.short.count * 6 * scale } }
         let legendScale = legendWidth(2) <= imagesWidth ? 2 : 1
         let width = max(imagesWidth, legendHeight > 0 ? legendWidth(legendScale) : 0)
-        let height = titleHeight + (panels.map(\.image.height).max() ?? 0) + legendHeight
+        let height = rows * cellHeight + gap * (rows - 1) + legendHeight
         var canvas = Canvas(RGBImage(width: width, height: height, pixels: [UInt8](repeating: 255, count: width * height * 3)))
-        var left = 0
-        for panel in panels {
-            canvas.text(panel.title, x: left, y: 3, Color(255, 255, 255), background: Color(60, 64, 67), scale: 2)
+        for (index, panel) in panels.enumerated() {
+            let left = (index % columns) * (cellWidth + gap), top = (index / columns) * (cellHeight + gap)
+            let (title, scale) = fitted(panel.title, width: panel.image.width)
+            canvas.text(title, x: left, y: top + (scale == 2 ? 3 : 8), Color(255, 255, 255), background: Color(60, 64, 67), scale: scale)
             for y in 0..<panel.image.height {
                 for x in 0..<panel.image.width {
                     let o = y * panel.image.stride + x * 3
-                    canvas.set(left + x, titleHeight + y, Color(panel.image.pixels[o], panel.image.pixels[o + 1], panel.image.pixels[o + 2]))
+                    canvas.set(left + x, top + titleHeight + y, Color(panel.image.pixels[o], panel.image.pixels[o + 1], panel.image.pixels[o + 2]))
                 }
             }
-            left += panel.image.width + gap
         }
         guard legendHeight > 0 else { return canvas.image }
         var x = 0
@@ -140,6 +147,25 @@ public enum FaceAnnotator {
             x += 40 + entry.short.count * 6 * legendScale
         }
         return canvas.image
+    }
+
+    /// The column count (1…count) whose grid of `count` cells is closest to `aspect` (width ÷
+    /// height), on a log scale so too wide and too tall weigh alike; ties go to fewer rows.
+    static func gridColumns(count: Int, cellWidth: Int, cellHeight: Int, gap: Int, aspect: Double) -> Int {
+        func distance(_ columns: Int) -> Double {
+            let rows = (count + columns - 1) / columns
+            let width = Double(columns * cellWidth + gap * (columns - 1)), height = Double(rows * cellHeight + gap * (rows - 1))
+            return abs(log(width / height / aspect))
+        }
+        return (1...max(1, count)).min { distance($0) < distance($1) || (distance($0) == distance($1) && $0 > $1) } ?? 1
+    }
+
+    /// A title at the size that fits above its panel (12 px a character, else 6), cut with
+    /// `..` when even the small size does not: titles never run into the next panel.
+    static func fitted(_ title: String, width: Int) -> (text: String, scale: Int) {
+        if title.count * 12 <= width { return (title, 2) }
+        let characters = max(3, width / 6)
+        return title.count <= characters ? (title, 1) : (String(title.prefix(characters - 2)) + "..", 1)
     }
 
     /// Two pixels at full size, more on enlargements; never thinner on thumbnails, where a
