@@ -75,6 +75,15 @@ final class RunSummaryTests: XCTestCase {
         XCTAssertTrue(text.split(separator: "\n").allSatisfy { $0.count <= 100 }, text)
     }
 
+    func testASettingFarBelowAnotherOfTheSameModelIsANote() {
+        var results = SyntheticRun.results([SyntheticRun.perfect("full"), SyntheticRun.partial("short", minHeight: 100), SyntheticRun.partial("other", minHeight: 100)])
+        for index in 0..<2 { results.detectors[index].setup.info.kind = "blazeface" }
+        let findings = SameModelRecallFindings().findings(in: SyntheticRun.comparison([(nil, results)]))
+        XCTAssertEqual(findings.map(\.line), [
+            "synthetic / short: recall 0.25, far below full's 1.00 on the same images: this setting of blazeface, not the model, misses the faces (short:min=100.0 against full:all)",
+        ], "only against the same kind")
+    }
+
     func testAProgramUsingMoreCPUThanWallTimeIsAWarning() {
         var results = SyntheticRun.results([SyntheticRun.perfect(latency: 200), SyntheticRun.partial(latency: 200)])
         results.detectors[0].cpuTime = LatencySummary([390, 400, 410, 400])

@@ -41,7 +41,7 @@ public protocol FindingSource: Sendable {
 public enum RunFindings {
     public static let standardSources: [any FindingSource] = [
         BuildFindings(), InterruptionFindings(), FailedImageFindings(), ProgramThreadFindings(), ProtocolProblemFindings(),
-        DominantErrorFindings(),
+        DominantErrorFindings(), SameModelRecallFindings(),
     ]
 
     public static func collect(_ comparisons: [DatasetComparison], from sources: [any FindingSource]) -> [Finding] {

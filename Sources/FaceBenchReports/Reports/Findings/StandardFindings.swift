@@ -119,3 +119,32 @@ public struct DominantErrorFindings: FindingSource {
         }
     }
 }
+
+/// A detector whose recall is far below another setting of the same model on the same
+/// images: the setting, not the model, is what misses the faces (BlazeFace's short range
+/// finds 0.23 of dlib-faces' faces, its full range 0.95), which a reader comparing models
+/// should know before dismissing the model.
+public struct SameModelRecallFindings: FindingSource {
+    /// The other setting finds at least this much more (absolute recall)…
+    public var margin = 0.2
+    /// …and at least this many times as much.
+    public var ratio = 2.0
+
+    public init() {}
+
+    public func findings(in comparison: DatasetComparison) -> [Finding] {
+        let series = comparison.series.map(\.detector)
+        return series.compactMap { detector in
+            let recall = detector.metrics.recall
+            guard recall.isFinite, !detector.info.isImported else { return nil }
+            let better = series.filter { other in
+                other.info.kind == detector.info.kind && other.info.spec != detector.info.spec && other.metrics.recall.isFinite
+                    && other.metrics.recall - recall >= margin && other.metrics.recall >= ratio * recall
+            }.max { $0.metrics.recall < $1.metrics.recall }
+            guard let better else { return nil }
+            return Finding(
+                .note, dataset: comparison.dataset, detector: detector.id,
+                "recall \(Formatting.fixed(recall, 2)), far below \(better.id)'s \(Formatting.fixed(better.metrics.recall, 2)) on the same images: this setting of \(detector.info.kind), not the model, misses the faces (\(detector.info.spec) against \(better.info.spec))")
+        }
+    }
+}
