@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Copies the summary tables of Results/comparison.md into README.md, between the lines
 # `<!-- comparison:begin -->` and `<!-- comparison:end -->` (appended at the end when the
-# markers are missing). Everything else in README.md is left alone.
+# markers are missing), and the default detector set from the registry (`facebench list
+# --format json`, the binary in $FACEBENCH, default .build/release/facebench) between
+# `<!-- default-detectors -->` and `<!-- /default-detectors -->`. Everything else in
+# README.md is left alone.
 #
 # Usage: scripts/readme-comparison.sh [COMPARISON.md [README.md]]
 set -euo pipefail
@@ -40,4 +43,16 @@ else
   { [ -f "$readme" ] && cat "$readme" && echo; echo "## Comparison"; echo; cat "$section"; } >"$section.new"
   mv "$section.new" "$readme"
 fi
-echo "readme-comparison: updated $readme from $comparison" >&2
+
+facebench=${FACEBENCH:-.build/release/facebench}
+defaults=$("$facebench" list --format json | python3 -c 'import json, sys; print(", ".join(json.load(sys.stdin)["aliases"]["default"]))')
+python3 - "$readme" "$defaults" <<'PY'
+import re, sys
+path, defaults = sys.argv[1], sys.argv[2]
+text = open(path, encoding="utf-8").read()
+marked = re.compile(r"(<!-- default-detectors -->)`[^`]*`(<!-- /default-detectors -->)")
+if not marked.search(text):
+    sys.exit("readme-comparison: %s has no <!-- default-detectors --> marker" % path)
+open(path, "w", encoding="utf-8").write(marked.sub(lambda m: m.group(1) + "`" + defaults + "`" + m.group(2), text))
+PY
+echo "readme-comparison: updated $readme from $comparison and the registry's default set" >&2

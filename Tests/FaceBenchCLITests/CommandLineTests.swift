@@ -62,6 +62,15 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(text.stdout.contains("exec:landmarks=dlib68:COMMAND, plugin:landmarks=dlib68:LIBRARY, file:landmarks=dlib68:PATH"), text.stdout)
     }
 
+    /// README's default detector list is the registry's (scripts/readme-comparison.sh writes it).
+    func testTheREADMEsDefaultListIsTheRegistrys() throws {
+        let readme = try String(contentsOfFile: TestData.packageRoot + "/README.md", encoding: .utf8)
+        let marked = try XCTUnwrap(readme.range(of: "<!-- default-detectors -->`").map { readme[$0.upperBound...] }?.prefix { $0 != "`" })
+        let list = try CommandRunner.run(["list", "--format", "json"], scratch: try TestData.temporaryDirectory(self))
+        let defaults = try JSONReader.parse(Array(list.stdout.utf8), path: "list")["aliases"]?["default"]?.array?.compactMap(\.string)
+        XCTAssertEqual(String(marked), defaults?.joined(separator: ", "), "run scripts/readme-comparison.sh (make readme)")
+    }
+
     /// The bash script is run by bash with the words a user would have typed; the zsh one is
     /// checked by zsh's parser.
     func testShellCompletion() throws {
