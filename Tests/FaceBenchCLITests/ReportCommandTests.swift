@@ -158,4 +158,23 @@ final class ReportCommandTests: XCTestCase {
         let o = 20 * rgb.stride + 640 * 3
         XCTAssertEqual([rgb.pixels[o], rgb.pixels[o + 1], rgb.pixels[o + 2]], [0x1f, 0x2a, 0x44])
     }
+
+    /// Nothing in the report sticks out of the page at 1280 and 800 px (scripts/check-report-layout.sh,
+    /// headless Chromium): long specs wrap between parameters, wide tables scroll in their box.
+    func testNothingSticksOutOfThePageInChromium() throws {
+        let run = try requireRun()
+        let directory = try TestData.temporaryDirectory(self)
+        XCTAssertEqual(FaceBenchCLI.run(["report", run, run, "--label", "before", "--label", "after", "--format", "html", "--out", directory + "/report"]), 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestData.packageRoot + "/scripts/check-report-layout.sh")
+        process.arguments = [directory + "/report.html", "1280", "800"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationStatus == 3 { throw XCTSkip("no Chromium installed (apt-get install chromium) — layout not checked") }
+        XCTAssertEqual(process.terminationStatus, 0, output)
+        XCTAssertEqual(output, "1280 px: nothing sticks out\n800 px: nothing sticks out\n")
+    }
 }

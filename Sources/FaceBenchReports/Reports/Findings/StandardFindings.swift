@@ -144,7 +144,7 @@ public struct SameModelRecallFindings: FindingSource {
             guard let better else { return nil }
             return Finding(
                 .note, dataset: comparison.dataset, detector: detector.id,
-                "recall \(Formatting.fixed(recall, 2)), far below \(better.id)'s \(Formatting.fixed(better.metrics.recall, 2)) on the same images: this setting of \(detector.info.kind), not the model, misses the faces (\(detector.info.spec) against \(better.info.spec))")
+                "recall \(Formatting.fixed(recall, 2)), far below \(better.id)'s \(Formatting.fixed(better.metrics.recall, 2)) on the same images: this setting of \(detector.info.kind), not the model, misses the faces")
         }
     }
 }

@@ -55,7 +55,7 @@ public struct HTMLReport {
         out += "<th>Detectors</th><th>Commit</th><th>Machine</th><th>Date</th></tr></thead><tbody>\n"
         for run in runs {
             out += "<tr>" + (labelled ? "<td><strong>\(HTMLText.escape(run.label ?? ""))</strong></td>" : "")
-            out += "<td>" + run.detectors.map { "<code>\(HTMLText.escape($0))</code>" }.joined(separator: " ") + "</td>"
+            out += "<td>" + run.detectors.map { "<code class=\"spec\">\(HTMLText.breakingBetweenParameters($0))</code>" }.joined(separator: " ") + "</td>"
             out += "<td><code>\(HTMLText.escape(run.commit ?? "–"))</code>\(run.build.map { " (\(HTMLText.escape($0)) build)" } ?? "")</td>"
             out += "<td>\(HTMLText.escape(run.machine ?? "–"))</td><td>\(HTMLText.escape(run.date ?? "–"))</td></tr>\n"
         }

@@ -2,6 +2,12 @@
 /// lists, paragraphs, headings, `code`, **bold**), so protocol tables and settings notes
 /// written as Markdown show in the HTML report too.
 public enum HTMLText {
+    /// A detector spec escaped, with a line-break opportunity after each `:` and `,`, so a
+    /// long spec wraps between its parameters rather than inside a word or not at all.
+    public static func breakingBetweenParameters(_ spec: String) -> String {
+        escape(spec).replacingOccurrences(of: ",", with: ",<wbr>").replacingOccurrences(of: ":", with: ":<wbr>")
+    }
+
     public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)

@@ -59,6 +59,7 @@ enum ReportStylesheet {
         header.page table.runs { border-collapse: collapse; margin: 10px 0 4px; font-size: 13px; }
         header.page table.runs th, header.page table.runs td { color: #e8ecf5; background: none; border-bottom: 1px solid rgba(255,255,255,.18); white-space: normal; vertical-align: top; }
         header.page table.runs th { color: #c9d1e3; }
+        header.page table.runs code.spec { display: inline-block; margin: 1px 0; }
         td.change { color: var(--muted); font-size: 12.5px; }
         td.change .worse { color: #b3261e; font-weight: 600; }
         td.change .better { color: #1e7b34; font-weight: 600; }
