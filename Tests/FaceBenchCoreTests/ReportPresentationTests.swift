@@ -143,7 +143,7 @@ final class ReportPresentationTests: XCTestCase {
         var report = HTMLReport()
         let html = report.document([comparison])
         let header = String(html[html.range(of: "<header")!.lowerBound..<html.range(of: "</header>")!.upperBound])
-        for text in ["<th>Run</th>", "<strong>main</strong>", "<strong>branch</strong>", "<code>perfect = perfect:all</code>", "<code>def456</code>", "Test CPU, 2 cores, Test OS", "2026-01-01T00:00:00Z"] {
+        for text in ["<th>Run</th>", "<strong>main</strong>", "<strong>branch</strong>", "<code class=\"spec\">perfect = perfect:<wbr>all</code>", "<code>def456</code>", "Test CPU, 2 cores, Test OS", "2026-01-01T00:00:00Z"] {
             XCTAssertTrue(header.contains(text), "header shows \(text)")
         }
         XCTAssertTrue(html.contains("@media print"), "the header is restyled for print, not hidden")

@@ -1,5 +1,6 @@
 import Foundation
 import FaceBenchModel
+import FaceBenchCodecs
 import XCTest
 @testable import FaceBenchHarness
 @testable import FaceBenchReports
@@ -82,6 +83,27 @@ final class RunSummaryTests: XCTestCase {
         XCTAssertEqual(findings.map(\.line), [
             "synthetic / short: recall 0.25, far below full's 1.00 on the same images: this setting of blazeface, not the model, misses the faces",
         ], "only against the same kind")
+    }
+
+    /// Identical detectors (haar and swift-haar) earn one finding and share one gallery row.
+    func testIdenticalDetectorsShareOneFindingAndOneGalleryRow() throws {
+        let results = SyntheticRun.results([SyntheticRun.partial("haar", minHeight: 100), SyntheticRun.partial("swift-haar", minHeight: 100), SyntheticRun.perfect()])
+        let comparison = SyntheticRun.comparison([(nil, results)])
+        let findings = RunFindings.collect([comparison], from: [DominantErrorFindings(), FailedImageFindings()])
+        XCTAssertEqual(findings.map(\.line), [], "fewer than 5 errors: nothing to say")
+        var merged = RunFindings.collect([comparison], from: [SameModelRecallFindings()])
+        XCTAssertTrue(merged.isEmpty)
+        struct Says: FindingSource {
+            func findings(in comparison: DatasetComparison) -> [Finding] {
+                comparison.series.map { Finding(.note, dataset: comparison.dataset, detector: $0.detector.id, $0.detector.id == "perfect" ? "finds all" : "misses small faces") }
+            }
+        }
+        merged = RunFindings.collect([comparison], from: [Says()])
+        XCTAssertEqual(merged.map(\.line), ["synthetic / haar, swift-haar: misses small faces", "synthetic / perfect: finds all"])
+        var gallery = Gallery(decoder: NativeImageDecoder(), encoder: NativeImageDecoder())
+        let html = gallery.html(comparison, dataset: SyntheticRun.dataset, styles: SeriesStyle.styles(comparison))
+        XCTAssertEqual(html.components(separatedBy: "<div class=\"gallery-row\">").count - 1, 2, "haar and swift-haar in one row, perfect in its own")
+        XCTAssertTrue(html.contains("haar</h4>") == false && html.contains("swift-haar <small class=\"note\">identical detections</small></h4>"), html)
     }
 
     func testAProgramUsingMoreCPUThanWallTimeIsAWarning() {

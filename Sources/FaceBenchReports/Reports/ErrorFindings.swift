@@ -40,8 +40,14 @@ public enum ErrorFindings {
     }
 
     /// The findings as sentences for under the dataset's table: `hog: most AP lost …`.
+    /// One sentence per distinct finding, detectors that earn the same one (haar and
+    /// swift-haar) named together.
     public static func sentences(_ comparison: DatasetComparison) -> [String] {
-        localization(comparison).map { ($0.detector.map { $0 + ": " } ?? "") + $0.text }
+        RunFindings.collect([comparison], from: [Localization()]).map { ($0.detector.map { $0 + ": " } ?? "") + $0.text }
+    }
+
+    struct Localization: FindingSource {
+        func findings(in comparison: DatasetComparison) -> [Finding] { ErrorFindings.localization(comparison) }
     }
 }
 

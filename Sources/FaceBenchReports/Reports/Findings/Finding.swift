@@ -44,11 +44,20 @@ public enum RunFindings {
         DominantErrorFindings(), SameModelRecallFindings(),
     ]
 
+    /// Detectors that earn the same sentence on the same dataset (haar and swift-haar, whose
+    /// detections are identical) share one finding: `dlib-faces / haar, swift-haar: …`.
     public static func collect(_ comparisons: [DatasetComparison], from sources: [any FindingSource]) -> [Finding] {
         var seen: [Finding] = []
         for source in sources {
             for comparison in comparisons {
-                for finding in source.findings(in: comparison) where !seen.contains(finding) { seen.append(finding) }
+                for finding in source.findings(in: comparison) where !seen.contains(finding) {
+                    if let detector = finding.detector,
+                       let same = seen.firstIndex(where: { $0.severity == finding.severity && $0.dataset == finding.dataset && $0.text == finding.text && $0.detector != nil }) {
+                        seen[same].detector! += ", " + detector
+                    } else {
+                        seen.append(finding)
+                    }
+                }
             }
         }
         return seen.filter { $0.severity == .warning } + seen.filter { $0.severity == .note }
