@@ -45,4 +45,13 @@ final class PanelGridTests: XCTestCase {
             XCTAssertEqual(Array(drawn.pixels[o..<(o + 3)]), [255, 255, 255], "row \(y) of the gap between the titles is white")
         }
     }
+
+    /// Captions name the colours the drawing code uses, whatever they are changed to.
+    func testEveryDrawnColourHasTheNameCaptionsUse() {
+        for colour in FaceAnnotator.legend.map(\.color) + [FaceAnnotator.landmark] {
+            XCTAssertFalse(FaceAnnotator.colourName(colour).hasPrefix("#"), "\(colour.hex) has a name")
+        }
+        XCTAssertEqual(Set((FaceAnnotator.legend.map(\.color) + [FaceAnnotator.landmark]).map(FaceAnnotator.colourName)).count, 6, "all told apart")
+        XCTAssertEqual(FaceAnnotator.colourName(FaceAnnotator.landmark), "white", "predicted points are drawn white (the caption said yellow)")
+    }
 }

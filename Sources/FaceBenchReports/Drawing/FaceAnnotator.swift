@@ -20,6 +20,19 @@ public enum FaceAnnotator {
     public static let detection = truePositive
     public static let landmark = Color(255, 255, 255)
 
+    /// The word for one of the colours above, so captions name the colour actually drawn.
+    public static func colourName(_ color: Color) -> String {
+        switch color {
+        case groundTruth: "green"
+        case missed: "red"
+        case ignoredFace: "grey"
+        case truePositive: "blue"
+        case falsePositive: "yellow"
+        case landmark: "white"
+        default: color.hex
+        }
+    }
+
     /// The outcome colours with what they mean (in full for pages, short for the legend
     /// drawn into images) and whether they are dashed.
     public static let legend: [(color: Color, meaning: String, short: String, dashed: Bool)] = [

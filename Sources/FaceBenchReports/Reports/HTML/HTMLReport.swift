@@ -100,7 +100,7 @@ public struct HTMLReport {
             out += thumbnails.html(comparison, dataset: found, styles: styles)
             let landmarks = thumbnails.landmarkHTML(comparison, dataset: found, styles: styles)
             if !landmarks.isEmpty {
-                out += "<h3>Worst landmark faces</h3>\n<p class=\"note\">Per detector, the faces with the largest NME: true points green, the detector's yellow.</p>\n"
+                out += "<h3>Worst landmark faces</h3>\n<p class=\"note\">Per detector, the faces with the largest NME: true points \(FaceAnnotator.colourName(FaceAnnotator.groundTruth)), the detector's \(FaceAnnotator.colourName(FaceAnnotator.landmark)).</p>\n"
                 out += landmarks
             }
             gallery = thumbnails
