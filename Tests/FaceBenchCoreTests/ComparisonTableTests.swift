@@ -65,4 +65,17 @@ final class ComparisonTableTests: XCTestCase {
         XCTAssertNil(DetectorSnapshot.kind(of: "coco.fp_rate"), "an undeclared key has no direction")
         XCTAssertNil(DetectorSnapshot.kind(of: "nonsense.AP"))
     }
+
+    /// A column every row leaves empty is dropped and named once (the FP table's counts no
+    /// detector reaches); a column with one value stays.
+    func testColumnsEmptyForEveryRowAreLeftOutAndNamed() {
+        var table = MarkdownTable(headers: ["Detector", "0 FP", "10 FP", "50 FP", "LAMR"])
+        table.add(["haar", "80%", "–", "–", "30%"])
+        table.add(["lbp", "70%", "90%", "–", "40%"])
+        XCTAssertEqual(table.removeColumnsHolding(only: "–"), ["50 FP"])
+        XCTAssertEqual(table.headers, ["Detector", "0 FP", "10 FP", "LAMR"])
+        XCTAssertEqual(table.rows, [["haar", "80%", "–", "30%"], ["lbp", "70%", "90%", "40%"]])
+        XCTAssertEqual(table.alignments.count, 4)
+        XCTAssertEqual(table.removeColumnsHolding(only: "–"), [], "nothing more to drop")
+    }
 }

@@ -34,6 +34,20 @@ public struct MarkdownTable {
 }
 
 extension MarkdownTable {
+    /// Removes the columns (after the first) in which every row holds `placeholder`, and
+    /// returns their headers: a column that says nothing for anyone is said once, in words.
+    public mutating func removeColumnsHolding(only placeholder: String) -> [String] {
+        guard !rows.isEmpty else { return [] }
+        let empty = Set(headers.indices.dropFirst().filter { column in rows.allSatisfy { $0[column] == placeholder } })
+        guard !empty.isEmpty else { return [] }
+        let kept = headers.indices.filter { !empty.contains($0) }
+        let removed = headers.indices.filter(empty.contains).map { headers[$0] }
+        headers = kept.map { headers[$0] }
+        alignments = kept.map { alignments[$0] }
+        rows = rows.map { row in kept.map { row[$0] } }
+        return removed
+    }
+
     /// The same cells as aligned plain-text columns, for a terminal.
     public var plainText: String {
         let widths = headers.indices.map { column in ([headers] + rows).map { $0[column].count }.max() ?? 0 }

@@ -15,8 +15,10 @@ enum FalsePositiveTableMarkdown {
         if let reference = results.lazy.compactMap({ $0.result.reference }).first {
             table.add([reference.name] + counts.map { Formatting.percent(reference.detectionRate[$0]) } + ["–", "–"])
         }
+        let removed = table.removeColumnsHolding(only: "–")
+        let unreached = removed.isEmpty ? "" : " Left out: \(removed.joined(separator: ", ")), which no detector reaches even with every detection it returned."
         let iou = results.first?.result.iouThreshold ?? 0.5
         return "Detection rate at fixed numbers of false positives (IoU \(Formatting.fixed(iou, 2))):\n\n" + table.text
-            + "\n– = the detector never produces that many false positives, even with every detection it returned. LAMR: log-average miss rate over 10⁻²…10⁰ false positives per image (lower is better).\n"
+            + "\n– = the detector never produces that many false positives, even with every detection it returned.\(unreached) LAMR: log-average miss rate over 10⁻²…10⁰ false positives per image (lower is better).\n"
     }
 }
