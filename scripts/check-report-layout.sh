@@ -14,16 +14,10 @@ shift
 widths=("$@")
 [ ${#widths[@]} -gt 0 ] || widths=(1280 800)
 [ -f "$report" ] || { echo "check-report-layout: $report: no such file" >&2; exit 1; }
-browser=${CHROMIUM:-}
-if [ -z "$browser" ]; then
-  for candidate in chromium chromium-browser google-chrome; do
-    if command -v "$candidate" >/dev/null; then browser=$(command -v "$candidate"); break; fi
-  done
-fi
-[ -n "$browser" ] || { echo "check-report-layout: no Chromium found (apt-get install chromium, or set CHROMIUM)" >&2; exit 3; }
+source "$(dirname "$0")/lib/chromium.sh"
+chromium_find check-report-layout
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+work=$CHROMIUM_PROFILE
 # The probe runs after layout and writes what it finds into the page, which --dump-dom prints.
 cat >"$work/probe.js" <<'JS'
 window.addEventListener("load", () => {
@@ -50,7 +44,7 @@ status=0
 for width in "${widths[@]}"; do
   page="$work/report-$width.html"
   { cat "$report"; echo "<script>"; cat "$work/probe.js"; echo "</script>"; } >"$page"
-  "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size="$width,2000" \
+  timeout 180 "$BROWSER" "${CHROMIUM_FLAGS[@]}" --window-size="$width,2000" \
     --virtual-time-budget=5000 --dump-dom "file://$page" 2>/dev/null >"$work/dom-$width.html"
   result=$(python3 - "$work/dom-$width.html" <<'PY'
 import html, json, re, sys

@@ -19,24 +19,11 @@ width=${3:-1280}
 height=${4:-6000}
 [ -f "$report" ] || { echo "screenshot-report: $report: no such file" >&2; exit 1; }
 
-browser=${CHROMIUM:-}
-if [ -z "$browser" ]; then
-  for candidate in chromium chromium-browser google-chrome; do
-    if command -v "$candidate" >/dev/null; then browser=$(command -v "$candidate"); break; fi
-  done
-fi
-if [ -z "$browser" ]; then
-  echo "screenshot-report: no Chromium found (apt-get install chromium, or set CHROMIUM)" >&2
-  exit 3
-fi
-
-profile=$(mktemp -d)
-trap 'rm -rf "$profile"' EXIT
-flags=(--headless --disable-gpu --hide-scrollbars --no-first-run --user-data-dir="$profile")
-# Chromium refuses to run its sandbox as root (containers, CI).
-if [ "$(id -u)" -eq 0 ]; then flags+=(--no-sandbox); fi
+source "$(dirname "$0")/lib/chromium.sh"
+chromium_find screenshot-report
+profile=$CHROMIUM_PROFILE
 rm -f "$out"
-timeout 180 "$browser" "${flags[@]}" --window-size="$width,$height" --screenshot="$out" "file://$report" \
+timeout 180 "$BROWSER" "${CHROMIUM_FLAGS[@]}" --window-size="$width,$height" --screenshot="$out" "file://$report" \
   >"$profile/log" 2>&1 || { cat "$profile/log" >&2; exit 1; }
 if [ ! -s "$out" ]; then
   cat "$profile/log" >&2
