@@ -3,7 +3,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/facebench
 
-.PHONY: deps build release test module-graph parity bench results baseline gate shard-recipes readme clean fuzz fuzz-campaign fuzz-ci
+.PHONY: deps build release test module-graph parity accuracy-checks bench results baseline gate shard-recipes readme clean fuzz fuzz-campaign fuzz-ci
 
 deps:
 	./scripts/install-dependencies.sh
@@ -28,6 +28,16 @@ module-graph:
 # scripts/opencv-reference.py --grid). `make test` checks a sample of it.
 parity: release
 	$(RELEASE_BIN) parity-grid
+
+# haar, lbp and hog at their defaults on every image of dlib-faces and mit-cmu against
+# Tests/Fixtures/Accuracy/backends.json (scripts/accuracy-checks.py, release build); `make
+# test` checks dlib-faces (BackendAccuracyTests). .ci/run runs the script on the gate's run.
+ACCURACY_RUN ?= .build/accuracy-run
+accuracy-checks: release
+	rm -rf $(ACCURACY_RUN)
+	$(RELEASE_BIN) run --dataset dlib-faces --dataset mit-cmu --detector haar --detector lbp --detector hog \
+		--out $(ACCURACY_RUN) >/dev/null
+	./scripts/accuracy-checks.py $(ACCURACY_RUN)
 
 # The comparison on the default datasets with the default detectors.
 bench: release

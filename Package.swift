@@ -100,11 +100,18 @@ let package = Package(
         .executableTarget(name: "facebench", dependencies: ["FaceBenchCLI"]),
 
         .target(name: "FaceBenchTestSupport", dependencies: ["FaceBenchModel", "FaceBenchIO", "FaceBenchCodecs"], path: "Tests/FaceBenchTestSupport"),
+        // A test target per core module, depending on it and the modules below it only.
+        .testTarget(name: "FaceBenchModelTests", dependencies: ["FaceBenchModel", "FaceBenchTestSupport"]),
+        .testTarget(name: "FaceBenchEvaluationTests", dependencies: ["FaceBenchModel", "FaceBenchEvaluation", "FaceBenchTestSupport"]),
+        .testTarget(name: "FaceBenchIOTests", dependencies: ["FaceBenchModel", "FaceBenchEvaluation", "FaceBenchIO", "FaceBenchTestSupport"]),
         .testTarget(
-            name: "FaceBenchCoreTests",
+            name: "FaceBenchHarnessTests",
+            dependencies: ["FaceBenchModel", "FaceBenchEvaluation", "FaceBenchIO", "FaceBenchHarness", "FaceBenchTestSupport"]
+        ),
+        .testTarget(
+            name: "FaceBenchReportsTests",
             dependencies: [
-                "FaceBenchModel", "FaceBenchEvaluation", "FaceBenchIO", "FaceBenchHarness", "FaceBenchReports", "FaceBenchCodecs",
-                "FaceBenchTestSupport",
+                "FaceBenchModel", "FaceBenchEvaluation", "FaceBenchIO", "FaceBenchHarness", "FaceBenchReports", "FaceBenchCodecs", "FaceBenchTestSupport",
             ]
         ),
         .testTarget(

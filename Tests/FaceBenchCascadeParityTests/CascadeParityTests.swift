@@ -13,8 +13,10 @@ import XCTest
 /// every box, level weight and neighbour count identical. The whole grid on both datasets is
 /// `make parity` (`facebench parity-grid`, release build).
 final class CascadeParityTests: XCTestCase {
-    /// Ecuador and trekcolr have faces touching the right border; the other two are small.
-    static let images = ["Ecuador.png", "trekcolr.png", "hendrix2.png", "lacrosse.png"]
+    /// trekcolr has faces touching the right border (as Ecuador.png has, whose 611×467 pixels
+    /// would take four times as long as these three together: the right-border test below
+    /// keeps it, `make parity` compares every image).
+    static let images = ["trekcolr.png", "hendrix2.png", "lacrosse.png"]
 
     /// One combination per cascade from the grid, the alt2 example, and three off the grid.
     static let specs = [
@@ -77,14 +79,17 @@ final class CascadeParityTests: XCTestCase {
         }
     }
 
-    /// `parity-grid`'s machinery on the committed references of four dlib-faces images at scale 1.3: one scan
+    /// `parity-grid`'s machinery on the committed references of two dlib-faces images at scale 1.3: one scan
     /// per image, the size limits and neighbour counts taken from it; a changed weight is found.
     func testGridReferencesOfDlibFacesAtScale13() throws {
         OpenCVBackend.setThreads(1)
         let registry = DetectorRegistry(OpenCVBackend.kinds + SwiftCascadeBackend.kinds)
         let dataset = try TestData.dataset("dlib-faces")
         let decoder = NativeImageDecoder()
-        let images = try dataset.samples.prefix(4).map { (name: $0.name, image: try decoder.decode(XCTUnwrap($0.path)).gray) }
+        // Two images where both cascades find faces at every neighbour count (OpenCV: 52 alt2 and 32 improved faces over the grid).
+        let images = try dataset.samples.filter { ["2008_002506.jpg", "2009_004587.jpg"].contains($0.name) }
+            .map { (name: $0.name, image: try decoder.decode(XCTUnwrap($0.path)).gray) }
+        XCTAssertEqual(images.count, 2)
         let grid = CascadeGrid(scales: [1.3], neighbors: CascadeGrid.standard.neighbors, minSizes: CascadeGrid.standard.minSizes,
                                maxSizes: CascadeGrid.standard.maxSizes)
         for (family, cascade) in [(CascadeConfiguration.Family.haar, "alt2"), (.lbp, "improved")] {
@@ -98,7 +103,7 @@ final class CascadeParityTests: XCTestCase {
             let outcome = try CascadeGridParity.check(images: images, references: references, backends: backends, grid: grid, workers: 2)
             XCTAssertEqual(outcome.differences, [], cascade)
             XCTAssertEqual(outcome.covered, [.weight: 12, .neighbors: 12], cascade)
-            XCTAssertGreaterThan(outcome.referenceFaces, 20, cascade)
+            XCTAssertGreaterThan(outcome.referenceFaces, 60, cascade)
             for backend in backends { XCTAssertEqual(outcome.identicalFaces[backend.name], outcome.referenceFaces, backend.name) }
 
             var tampered = references[0]

@@ -1,4 +1,5 @@
 import Foundation
+import FaceBenchTestSupport
 import XCTest
 @testable import FaceBenchModel
 @testable import FaceBenchEvaluation

@@ -1,3 +1,4 @@
+import FaceBenchTestSupport
 import XCTest
 @testable import FaceBenchModel
 @testable import FaceBenchIO

@@ -1,3 +1,4 @@
+import FaceBenchTestSupport
 import XCTest
 @testable import FaceBenchEvaluation
 

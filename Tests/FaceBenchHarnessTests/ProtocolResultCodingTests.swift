@@ -1,3 +1,4 @@
+import FaceBenchTestSupport
 import XCTest
 @testable import FaceBenchModel
 @testable import FaceBenchEvaluation
@@ -14,11 +15,10 @@ final class ProtocolResultCodingTests: XCTestCase {
     /// The partial detector of the synthetic run: misses the small faces, so every protocol
     /// has errors, nulls and non-trivial curves to carry.
     func boxResults() throws -> [ProtocolResult] {
-        let results = SyntheticRun.results([SyntheticRun.partial()])
-        let recorded = RecordedSamples(results.records, in: SyntheticRun.dataset)
+        let samples = SyntheticRun.dataset.samples
+        let detections = samples.map(SyntheticRun.partial().detect)
         return try Self.boxEvaluators.map {
-            try $0.evaluateAny(
-                dataset: SyntheticRun.dataset, samples: recorded.samples, detections: recorded.detections(of: "partial"), options: EvaluationOptions())
+            try $0.evaluateAny(dataset: SyntheticRun.dataset, samples: samples, detections: detections, options: EvaluationOptions())
         }
     }
 

@@ -2,7 +2,6 @@ import Foundation
 import XCTest
 @testable import FaceBenchModel
 @testable import FaceBenchIO
-@testable import FaceBenchReports
 
 /// The face-API importers on small hand-written responses in each service's documented
 /// shape: boxes converted to pixels, attributes kept, images matched by name, and clear
@@ -241,29 +240,6 @@ final class FaceAPIImporterTests: XCTestCase {
         let path = try write(#"{"c.jpg": [{"boundingBox": [[0, 0], [1, 1]]}]}"#)
         XCTAssertThrowsError(try AppleVisionImporter().load(path, for: dataset)) { error in
             XCTAssertTrue("\(error)".contains("the size of image 'c.jpg' is unknown"), "\(error)")
-        }
-    }
-
-    func testFileKindPicksTheFormatOrTakesItFromTheSpec() throws {
-        let registry = DetectorRegistry([ImportedDetectorKind.kind(importers: [WatsonImporter(), MLKitImporter(), AppleVisionImporter()])])
-        let context = DetectorContext(dataset: dataset)
-        let watson = try write(#"{"images": [{"image": "a.jpg", "faces": [{"face_location": {"left": 1, "top": 2, "width": 3, "height": 4}}]}], "images_processed": 1}"#, "watson.json")
-        let factory = try registry.factory(for: "file:\(watson)", context: context)
-        XCTAssertEqual(factory.info.id, "file-watson")
-        XCTAssertTrue(factory.info.isImported)
-        XCTAssertEqual(factory.info.spec, "file:watson:\(watson)")
-        let detector = try factory.makeDetector()
-        let input = DetectorInput(image: GrayImage(width: 0, height: 0), name: "a.jpg")
-        XCTAssertEqual(try detector.detect(input).map(\.box), [Box(x: 1, y: 2, width: 3, height: 4)])
-
-        // A name-keyed file any of the three could hold: the format must be named.
-        let plain = try write(#"{"a.jpg": []}"#, "plain.json")
-        XCTAssertThrowsError(try registry.factory(for: "file:\(plain)", context: context)) { error in
-            XCTAssertTrue("\(error)".contains("is in no recognised format; name it: file:FORMAT:PATH"), "\(error)")
-        }
-        XCTAssertEqual(try registry.factory(for: "mine=file:mlkit:\(plain)", context: context).info.id, "mine")
-        XCTAssertThrowsError(try registry.factory(for: "file:\(watson)")) { error in
-            XCTAssertTrue("\(error)".contains("use them with `facebench run --dataset …`"), "\(error)")
         }
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import FaceBenchModel
-@testable import FaceBenchReports
 import FaceBenchTestSupport
 
 final class ImageTests: XCTestCase {
@@ -54,15 +53,5 @@ final class ImageTests: XCTestCase {
         let pnm = scratch + "/huge.pgm"
         try Data("P5 99999999999999999999 3\n255\n".utf8).write(to: URL(fileURLWithPath: pnm))
         XCTAssertEqual(try ImageHeader.size(ofFileAt: pnm), ImageHeader.Size(width: Int(Int32.max), height: 3))
-    }
-
-    /// A box as wide as coordinates may be is drawn by walking only its edges inside the image.
-    func testAHugeBoxDrawsItsVisibleEdges() {
-        var canvas = Canvas(RGBImage(width: 10, height: 10, pixels: [UInt8](repeating: 0, count: 300)))
-        canvas.rectangle(Box(x: 2, y: 2, width: CoordinateBounds.limit, height: 5), Color(255, 0, 0), thickness: 1)
-        let red = (0..<10).map { x in canvas.image.pixels[(2 * 10 + x) * 3] == 255 }
-        XCTAssertEqual(red, [false, false] + [Bool](repeating: true, count: 8), "the top edge, clipped at the image")
-        XCTAssertEqual(canvas.image.pixels[(4 * 10 + 2) * 3], 255, "the left edge")
-        XCTAssertEqual(canvas.image.pixels[(4 * 10 + 5) * 3], 0, "inside stays untouched")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import FaceBenchModel
 import FaceBenchCodecs
+import FaceBenchTestSupport
 import XCTest
 @testable import FaceBenchHarness
 @testable import FaceBenchReports

@@ -17,9 +17,9 @@ final class ResultsMergeTests: XCTestCase {
         init() throws {
             let expected = try JSONReader.parse(file: TestData.fixture("WIDER/expected.json"))
             let events = Set(try XCTUnwrap(expected["events"]?.array).compactMap(\.string))
-            dataset = try WIDEREvaluationTests.dataset.get()
+            dataset = try WIDERFixture.validation.get()
             dataset.samples = dataset.samples.filter { events.contains($0.attributes["event"] ?? "") }
-            let folder = try WIDEREvaluationTests.unpack(TestData.fixture("WIDER/unit-shuffled.bundle"))
+            let folder = try WIDERFixture.unpack(TestData.fixture("WIDER/unit-shuffled.bundle"))
             defer { try? FileManager.default.removeItem(atPath: folder) }
             detections = try WIDERPredictionFolder.read(folder, for: dataset)
         }

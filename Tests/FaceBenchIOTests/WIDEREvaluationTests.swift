@@ -9,45 +9,20 @@ import FaceBenchTestSupport
 /// values from scripts/evaluation/wider_reference.py, itself checked against the official
 /// MATLAB code run under Octave when the fixtures were generated).
 final class WIDEREvaluationTests: XCTestCase {
-    /// Writes a fixture bundle (`=== event/image.txt` then the file's text) out as a
-    /// prediction folder.
-    static func unpack(_ bundlePath: String) throws -> String {
-        let folder = NSTemporaryDirectory() + "/facebench-wider-\(UUID().uuidString)"
-        let text = try FileIO.readText(bundlePath)
-        var name: String?
-        var body = ""
-        func flush() throws {
-            if let name { try FileIO.writeAtomically(body, to: folder + "/" + name) }
-        }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-            if line.hasPrefix("=== ") {
-                try flush()
-                name = String(line.dropFirst(4))
-                body = ""
-            } else {
-                body += line + "\n"
-            }
-        }
-        try flush()
-        return folder
-    }
-
-    static let dataset = Result { try WIDERFaceLoader.load(root: TestData.file("wider-val-gt"), name: "wider-val", zlib: TestData.zlib) }
-
     /// The `matlab` flavour against the official semantics (and Octave's run of the official
     /// code), the `python` flavour against the port's (`python_port_ap`, wider_reference.py
     /// --semantics python-port).
     func testBothFlavoursEqualTheirReferenceOnEveryFixture() throws {
         let expected = try JSONReader.parse(file: TestData.fixture("WIDER/expected.json"))
         let events = Set(try XCTUnwrap(expected["events"]?.array).compactMap(\.string))
-        let full = try Self.dataset.get()
+        let full = try WIDERFixture.validation.get()
         var dataset = full
         dataset.samples = full.samples.filter { events.contains($0.attributes["event"] ?? "") }
         XCTAssertEqual(dataset.samples.count, 135)
         let cases = try XCTUnwrap(expected["cases"]?.object)
         XCTAssertGreaterThanOrEqual(cases.pairs.count, 8)
         for (name, spec) in cases.pairs {
-            let folder = try Self.unpack(TestData.fixture("WIDER/\(name).bundle"))
+            let folder = try WIDERFixture.unpack(TestData.fixture("WIDER/\(name).bundle"))
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let byID = try WIDERPredictionFolder.read(folder, for: dataset)
             let detections = dataset.samples.map { byID[$0.id] ?? [] }

@@ -1,7 +1,5 @@
-import FaceBenchReports
 import FaceBenchTestSupport
 import XCTest
-@testable import FaceBenchReports
 @testable import FaceBenchEvaluation
 @testable import FaceBenchModel
 
@@ -59,9 +57,6 @@ final class EvaluationProtocolTests: XCTestCase {
         let result = typed.json
         XCTAssertEqual(result["reference"]?["detection_rate"]?["10"]?.double, 0.761)
         XCTAssertEqual(result["reference"]?["detection_rate"]?["167"]?.double, 0.939)
-        let table = ProtocolMarkdown.markdown([("haar", typed.erased)])
-        XCTAssertTrue(table.contains("Viola-Jones 2001 (published)"), table)
-        XCTAssertTrue(table.contains("76.1%"), table)
     }
 
     func testVOCDoesNotFallBackToTheSecondBestFaceLikeCOCO() throws {
@@ -88,16 +83,6 @@ final class EvaluationProtocolTests: XCTestCase {
         XCTAssertEqual(voc["ignored"]?.int, 1)
         XCTAssertEqual(voc["AP"]?.double, 1)
         XCTAssertEqual(voc["AP11"]?.double ?? 0, 1, accuracy: 1e-15)
-    }
-
-    func testMarkdownTablesPrintCountsPlainly() throws {
-        let samples = [Sample(id: 1, name: "a", faces: [Face(box: box(0, 0))])]
-        let detections = [[Detection(box: box(0, 0), score: 1)]]
-        let voc = try VOCEvaluator().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: EvaluationOptions())
-        let vocTable = ProtocolMarkdown.markdown([("d", voc.erased)])
-        XCTAssertTrue(vocTable.contains("|   1 |   0 |       0 |"), vocTable)
-        let coco = try COCOEvaluator().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: EvaluationOptions())
-        XCTAssertTrue(ProtocolMarkdown.markdown([("d", coco.erased)]).contains("maxDets 1/10/100"))
     }
 
     func testElevenPointLevelsAreMATLABs() {

@@ -1,7 +1,6 @@
 import XCTest
 @testable import FaceBenchModel
 @testable import FaceBenchIO
-@testable import FaceBenchHarness
 
 final class JSONTests: XCTestCase {
     func testRoundTripKeepsOrderAndValues() throws {
@@ -55,29 +54,5 @@ final class XMLTreeTests: XCTestCase {
         XCTAssertThrowsError(try XMLTree.parse(Array("<a>\n<b>\n</a>".utf8), path: "t.xml")) { error in
             XCTAssertEqual("\(error)", "t.xml: line 3: </a> does not close <b> opened at line 2")
         }
-    }
-}
-
-final class LatencySummaryTests: XCTestCase {
-    func testPercentilesInterpolateOnSortedSamples() throws {
-        let summary = try XCTUnwrap(LatencySummary([5, 1, 4, 2, 3]))
-        XCTAssertEqual([summary.min, summary.p25, summary.p50, summary.p75, summary.max], [1, 2, 3, 4, 5])
-        XCTAssertEqual(summary.p90, 4.6, accuracy: 1e-12)
-        XCTAssertEqual(summary.mean, 3)
-        XCTAssertEqual(summary.standardDeviation, 2.5.squareRoot(), accuracy: 1e-12)
-        XCTAssertEqual(summary.mad, 1)
-        XCTAssertTrue(summary.medianCI95.contains(3))
-        XCTAssertEqual(LatencySummary([5, 1, 4, 2, 3]), summary, "the bootstrap is seeded")
-        XCTAssertNil(LatencySummary([]))
-    }
-
-    func testShardsPartitionTheDataset() throws {
-        let shards = try (1...3).map { try Shard(index: $0, count: 3) }
-        for position in 0..<10 {
-            XCTAssertEqual(shards.filter { $0.contains(position: position) }.count, 1)
-        }
-        XCTAssertThrowsError(try Shard(parsing: "4/3"))
-        XCTAssertThrowsError(try Shard(parsing: "x"))
-        XCTAssertEqual(try Shard(parsing: "2/5").description, "2/5")
     }
 }
