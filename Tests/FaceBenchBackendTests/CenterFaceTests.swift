@@ -57,15 +57,15 @@ final class CenterFaceTests: XCTestCase {
                 XCTAssertEqual(mine.score, face["score"]?.double ?? -1, accuracy: 1e-3, context)
             }
         }
-        XCTAssertGreaterThan(faces, 5, "deface found faces")
+        XCTAssertGreaterThan(faces, 2, "deface found faces")
     }
 
     func testOriginalSizeMatchesDefaceOnDlibFaces() throws {
-        try checkParity("centerface", score: 0.2, nms: 0.3, size: "original", first: 3)
+        try checkParity("centerface", score: 0.2, nms: 0.3, size: "original", first: 2)
     }
 
     func testFittedSizeAndOtherThresholdsMatchDeface() throws {
-        try checkParity("centerface:size=vga,score=0.4,nms=0.5", score: 0.4, nms: 0.5, size: "vga", first: 2)
+        try checkParity("centerface:size=vga,score=0.4,nms=0.5", score: 0.4, nms: 0.5, size: "vga", first: 1)
     }
 
     /// The points come in the `five` order: the subject's right eye (image left) first, the
@@ -73,7 +73,7 @@ final class CenterFaceTests: XCTestCase {
     func testLandmarksAreInTheFiveSchemesOrder() throws {
         _ = try installed()
         var dataset = try TestData.dataset("dlib-faces")
-        dataset.samples = Array(dataset.samples.prefix(3))
+        dataset.samples = Array(dataset.samples.prefix(2))  // the images testOriginalSize… ran
         let confident = try detectAll("centerface", on: dataset).joined().filter { $0.score > 0.7 }
         XCTAssertGreaterThan(confident.count, 5)
         for face in confident {
@@ -104,7 +104,7 @@ final class CenterFaceTests: XCTestCase {
         let parameters = fb_centerface_params(score_threshold: 0.2, nms_threshold: 0.3)
         let bytes = try FileIO.read(source)
         let truncated = folder + "/truncated.onnx"
-        try FileIO.writeAtomically(bytes.prefix(bytes.count / 2), to: truncated)
+        try FileIO.writeAtomically(bytes.prefix(1000), to: truncated)
         XCTAssertThrowsError(try CenterFaceDetector(modelPath: truncated, parameters: parameters, size: .original)) {
             XCTAssertTrue(String(describing: $0).hasPrefix("centerface: \(truncated): OpenCV cannot read this model"), "\($0)")
         }
@@ -116,7 +116,7 @@ final class CenterFaceTests: XCTestCase {
         // The cached file truncated: refused by its sha256 before OpenCV reads it.
         try FileManager.default.createDirectory(atPath: folder + "/centerface", withIntermediateDirectories: true)
         let copy = folder + "/" + CenterFaceDetector.model.path
-        try FileIO.writeAtomically(bytes.prefix(bytes.count / 2), to: copy)
+        try FileIO.writeAtomically(bytes.prefix(100), to: copy)
         let damaged = DetectorRegistry(OpenCVBackend.dnnKinds(models: ModelLocator(folders: [folder])))
         XCTAssertThrowsError(try damaged.factory(for: "centerface")) {
             XCTAssertTrue(String(describing: $0).hasPrefix("centerface: model \(copy): sha256 is "), "\($0)")
