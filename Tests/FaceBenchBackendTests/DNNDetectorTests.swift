@@ -92,10 +92,11 @@ final class DNNDetectorTests: XCTestCase {
     /// in colour with R = G = B, on a gray MIT+CMU image and a colour dlib photo turned gray.
     func testGrayImagesAreReplicatedIntoThreeChannels() throws {
         _ = try installed(MTCNNDetector.models[0], kind: "mtcnn")
+        _ = try installed(CenterFaceDetector.model, kind: "centerface")
         let decoder = NativeImageDecoder()
         let gray = try decoder.decode(try TestData.file("mit-cmu/images/voyager.png")).gray
         let photo = try decoder.decode(try TestData.file("dlib-faces/2008_002079.jpg")).gray
-        for spec in ["yunet", "mtcnn"] {
+        for spec in ["yunet", "mtcnn", "centerface"] {
             let detector = try backendRegistry.factory(for: spec).makeDetector()
             for image in [gray, photo] {
                 let replicated = DecodedImage.gray(image).rgb
