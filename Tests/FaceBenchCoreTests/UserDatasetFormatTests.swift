@@ -1,0 +1,178 @@
+import XCTest
+@testable import FaceBenchModel
+@testable import FaceBenchIO
+@testable import FaceBenchHarness
+import FaceBenchCodecs
+import FaceBenchTestSupport
+
+/// The formats users bring their own faces in (YOLO, COCO's folder layouts), how a path is
+/// recognised or forced to a format, and `--images`.
+final class UserDatasetFormatTests: XCTestCase {
+    /// A PNG signature and IHDR chunk: enough for `ImageHeader`.
+    static func png(_ width: Int, _ height: Int) -> [UInt8] {
+        func be(_ value: Int) -> [UInt8] { [UInt8(value >> 24 & 255), UInt8(value >> 16 & 255), UInt8(value >> 8 & 255), UInt8(value & 255)] }
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52] + be(width) + be(height)
+    }
+
+    func files(_ texts: [String: String], images: [String: (Int, Int)]) -> MemoryFiles {
+        var all = texts.mapValues { Array($0.utf8) }
+        for (path, size) in images { all[path] = Self.png(size.0, size.1) }
+        return MemoryFiles(all)
+    }
+
+    func message(_ expression: @autoclosure () throws -> Any) -> String {
+        do {
+            _ = try expression()
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    // MARK: YOLO
+
+    func testYOLOBoxesAreTheNormalisedBoxesInPixelsOfTheFaceClass() throws {
+        let source = files(
+            ["y/data.yaml": "path: .\nnames:\n  0: person # people\n  1: face\n",
+             "y/labels/a.txt": "1 0.5 0.25 0.2 0.1\n0 0.5 0.5 1 1\n\n1 0.1 0.1 0.0 0.05\n"],
+            images: ["y/images/a.jpeg": (200, 400), "y/images/b.png": (10, 10)])
+        let dataset = try YOLOLoader.load(path: "y", name: "y", source: source)
+        XCTAssertEqual(dataset.samples.map(\.name), ["a.jpeg", "b.png"], "every image, of any extension; b has no labels")
+        XCTAssertEqual(dataset.samples[0].faces.map(\.box), [Box(x: 80, y: 80, width: 40, height: 40)])
+        XCTAssertEqual(dataset.samples[1].faces, [])
+        XCTAssertEqual(dataset.samples[0].path, "y/images/a.jpeg")
+        XCTAssertEqual(dataset.warnings, ["1 box of zero width or height skipped (first: y/labels/a.txt line 4)"])
+        let people = try YOLOLoader.load(path: "y", name: "y", reading: DatasetReading(faceClass: "0"), source: source)
+        XCTAssertEqual(people.samples[0].faces.map(\.box), [Box(x: 0, y: 0, width: 200, height: 400)])
+        XCTAssertEqual(try YOLOLoader.load(path: "y", name: "y", reading: DatasetReading(faceClass: "PERSON"), source: source), people)
+        XCTAssertEqual(message(try YOLOLoader.load(path: "y", name: "y", reading: DatasetReading(faceClass: "cat"), source: source)),
+                       "y/data.yaml: no class 'cat' (--class); the classes are 0 'person', 1 'face'")
+    }
+
+    func testYOLONamesInEverySpellingAndTheSplitLayouts() throws {
+        for yaml in ["names: ['person', \"face\"]\n", "nc: 2\nnames:\n- person\n- face\nval: x\n", "names:\n  0: person\n  1: 'face'\n"] {
+            let source = files(["d/data.yaml": yaml], images: [:])
+            XCTAssertEqual(try YAMLNames.read("d/data.yaml", source: source), ["person", "face"], yaml)
+        }
+        let ultralytics = files(
+            ["u/classes.txt": "face\n", "u/labels/train/a.txt": "0 0.5 0.5 0.5 0.5\n", "u/labels/val/b.txt": "0 0.5 0.5 0.5 0.5\n"],
+            images: ["u/images/train/a.jpg": (100, 100), "u/images/val/b.jpg": (100, 100)])
+        XCTAssertEqual(try YOLOLoader.load(path: "u", name: "u", source: ultralytics).samples.map(\.name), ["train/a.jpg", "val/b.jpg"])
+        let roboflow = files(
+            ["r/data.yaml": "names: [face]\n", "r/train/labels/a.txt": "0 0.5 0.5 0.5 0.5\n", "r/valid/labels/b.txt": ""],
+            images: ["r/train/images/a.jpg": (100, 100), "r/valid/images/b.jpg": (100, 100)])
+        let dataset = try YOLOLoader.load(path: "r", name: "r", source: roboflow)
+        XCTAssertEqual(dataset.samples.map(\.name), ["train/a.jpg", "valid/b.jpg"])
+        XCTAssertEqual(dataset.faceCount, 1)
+        XCTAssertTrue(YOLOLoader.recognises("r", source: roboflow) && !YOLOLoader.recognises("r/train/images", source: roboflow))
+    }
+
+    func testYOLOErrorsNameTheFileAndLine() {
+        func error(_ label: String, yaml: String = "names: [face]\n") -> String {
+            let source = files(["y/data.yaml": yaml, "y/labels/a.txt": label], images: ["y/images/a.jpg": (100, 100)])
+            return message(try YOLOLoader.load(path: "y", name: "y", source: source))
+        }
+        XCTAssertEqual(error("0 0.5 0.5 0.5 0.5\n0 0.5 0.5 0.5\n"),
+                       "y/labels/a.txt: line 2: expected 'class cx cy w h' (a class and 4 numbers), found 4 fields")
+        XCTAssertEqual(error("0 0.5 1.5 0.5 0.5\n"),
+                       "y/labels/a.txt: line 1: cy 1.5 is outside [0, 1]: YOLO coordinates are fractions of the image size")
+        XCTAssertEqual(error("0 0.5 0.5 -0.1 0.5\n"),
+                       "y/labels/a.txt: line 1: w -0.1 is outside [0, 1]: YOLO coordinates are fractions of the image size")
+        XCTAssertEqual(error("0 nan 0.5 0.5 0.5\n"), "y/labels/a.txt: line 1: cx 'nan' is not a number")
+        XCTAssertEqual(error("2 0.5 0.5 0.5 0.5\n", yaml: "names: [face, person]\n"), "y/labels/a.txt: line 1: class 2, but only 2 classes are named")
+        XCTAssertEqual(error("x 0.5 0.5 0.5 0.5\n"), "y/labels/a.txt: line 1: class 'x' is not a class index (0, 1, …)")
+        XCTAssertEqual(error("", yaml: "names: [cat, dog]\n"),
+                       "y/data.yaml: several classes (0 'cat', 1 'dog') and none is named 'face': name the face class with --class")
+        let orphan = files(["y/labels/a.txt": "", "y/labels/c.txt": ""], images: ["y/images/a.jpg": (9, 9)])
+        XCTAssertEqual(message(try YOLOLoader.load(path: "y", name: "y", source: orphan)),
+                       "y/labels/c.txt: no image for it in y/images/ (looked for c.*)")
+        let unnamed = files(["y/labels/a.txt": "0 0.5 0.5 0.5 0.5\n3 0.5 0.5 0.5 0.5\n"], images: ["y/images/a.jpg": (9, 9)])
+        XCTAssertTrue(message(try YOLOLoader.load(path: "y", name: "y", source: unnamed)).contains("name the face class with --class INDEX"))
+        XCTAssertEqual(try YOLOLoader.load(path: "y", name: "y", reading: DatasetReading(faceClass: "3"), source: unnamed).faceCount, 1)
+    }
+
+    // MARK: COCO layouts
+
+    func testCOCOLayoutsFindTheirFileAndImages() throws {
+        let coco = #"{"images": [{"id": 1, "file_name": "a.jpg"}], "annotations": [], "categories": [{"id": 1, "name": "face"}]}"#
+        let layouts: [(files: [String], images: String)] = [
+            (["c/annotations/instances_default.json"], "c/images/a.jpg"),
+            (["c/annotations/instances_val2017.json", "c/annotations/captions_val2017.json"], "c/val2017/a.jpg"),
+            (["c/labels.json"], "c/data/a.jpg"),
+            (["c/_annotations.coco.json"], "c/a.jpg"),
+            (["c/result.json"], "c/images/a.jpg"),
+        ]
+        for layout in layouts {
+            var texts = Dictionary(uniqueKeysWithValues: layout.files.map { ($0, coco) })
+            texts["c/images/readme.txt"] = "not an image folder of this layout"
+            let source = files(texts, images: [layout.images: (10, 10)])
+            XCTAssertTrue(COCOLayout.recognises("c", source: source), "\(layout)")
+            let file = try COCOLayout.annotationFile(in: "c", source: source)
+            XCTAssertEqual(file, layout.files[0])
+            let dataset = try COCOLoader.load(file: file, name: "c", source: source)
+            XCTAssertEqual(dataset.samples[0].path, layout.images, "\(layout)")
+        }
+        let splits = files(["r/train/_annotations.coco.json": coco, "r/valid/_annotations.coco.json": coco], images: [:])
+        XCTAssertTrue(COCOLayout.recognises("r", source: splits))
+        XCTAssertEqual(message(try COCOLayout.annotationFile(in: "r", source: splits)),
+                       "r: a Roboflow export with the splits train, valid: give one, e.g. --dataset r/train")
+        let two = files(["c/annotations/instances_a.json": coco, "c/annotations/instances_b.json": coco], images: [:])
+        XCTAssertEqual(message(try COCOLayout.annotationFile(in: "c", source: two)),
+                       "c/annotations: several COCO files (instances_a.json, instances_b.json): give the one to read as --dataset c/annotations/NAME.json")
+        let missing = try COCOLoader.load(file: "c/annotations/instances_a.json", name: "c", source: two)
+        XCTAssertNil(missing.samples[0].path)
+        XCTAssertEqual(BenchmarkRunner.searched(missing), " (looked in c/images/, c/images/a/, c/a/, c/annotations/)")
+    }
+
+    func testRoboflowAnnotationIDZeroIsReadWithAWarning() throws {
+        let text = #"{"images": [{"id": 0, "file_name": "a.jpg"}], "annotations": [{"id": 0, "image_id": 0, "category_id": 0, "bbox": [1, 2, 3, 4]}], "categories": [{"id": 0, "name": "faces"}, {"id": 1, "name": "face"}]}"#
+        let dataset = try COCOLoader.load(bytes: Array(text.utf8), file: "_annotations.coco.json", name: "r", source: MemoryFiles([:]))
+        XCTAssertEqual(dataset.faceCount, 0, "category 1 is the face one")
+        XCTAssertEqual(dataset.warnings.count, 1)
+        XCTAssertTrue(dataset.warnings[0].contains("annotation id 0"), dataset.warnings[0])
+    }
+
+    // MARK: the catalog
+
+    func catalog() -> DatasetCatalog {
+        DatasetCatalog(
+            definitions: DatasetCatalog.standardDefinitions(zlib: SystemZlib()), formats: DatasetCatalog.standardFormats(zlib: SystemZlib()),
+            searchPath: [])
+    }
+
+    func testAPathInNoFormatSaysWhatEachExpectsAndAFormatCanBeForced() throws {
+        let root = try TestData.temporaryDirectory(self)
+        try TestData.write("hello", to: "notes.txt", in: root)
+        let error = message(try catalog().resolve(root))
+        for format in catalog().formats {
+            XCTAssertTrue(error.contains("  \(format.name): \(format.expects)"), error)
+        }
+        XCTAssertTrue(error.contains("force one with --dataset-format NAME"), error)
+        XCTAssertEqual(message(try catalog().resolve(root, reading: DatasetReading(format: "yolo "))),
+                       "unknown dataset format 'yolo '. Did you mean 'yolo'? Known formats: \(catalog().formats.map(\.name).joined(separator: ", "))")
+        XCTAssertEqual(message(try catalog().resolve(root, reading: DatasetReading(format: "yolo"))),
+                       "\(root): not a YOLO dataset; expected \(YOLOLoader.expects)")
+        XCTAssertTrue(message(try catalog().resolve("dlib-faces", reading: DatasetReading(images: root))).contains("apply to a dataset given by path"))
+    }
+
+    func testImagesFolderIsWhereEveryFormatLooks() throws {
+        let root = try TestData.temporaryDirectory(self)
+        let pictures = root + "/pictures"
+        try FileIO.createDirectory(pictures)
+        try TestData.write(Self.png(64, 48), to: "a.png", in: pictures)
+        // VOC does not take --images itself: the catalog looks the images up there, sizes included.
+        try TestData.write(
+            "<annotation><filename>a.png</filename><object><name>face</name><bndbox><xmin>1</xmin><ymin>1</ymin><xmax>10</xmax><ymax>10</ymax></bndbox></object></annotation>",
+            to: "a.xml", in: root)
+        let voc = try catalog().resolve(root + "/a.xml", reading: DatasetReading(images: pictures))
+        XCTAssertEqual(voc.format, "pascal-voc")
+        XCTAssertEqual(voc.samples[0].path, pictures + "/a.png")
+        XCTAssertEqual(voc.samples[0].width, 64)
+        XCTAssertEqual(voc.imageFolders, [pictures])
+        XCTAssertNil(try catalog().resolve(root + "/a.xml").samples[0].path)
+        try TestData.write(TestData.twoImageCOCO, to: "gt.json", in: root)
+        let coco = try catalog().resolve(root + "/gt.json", reading: DatasetReading(images: pictures))
+        XCTAssertEqual(coco.imageFolders, [pictures])
+        XCTAssertTrue(message(try catalog().resolve(root + "/gt.json", reading: DatasetReading(images: root + "/none"))).contains("--images names no folder"))
+    }
+}
