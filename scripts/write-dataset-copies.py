@@ -6,7 +6,7 @@ require exactly the numbers of the original.
 
 usage: write-dataset-copies.py OUT [DATASETS] [--dataset NAME]... [--format NAME]...
   OUT/<dataset>/<format>/ for every dataset (dlib-faces, mit-cmu) and format
-  (coco-layout, yolo); images are symbolic links to the originals. DATASETS defaults to
+  (coco-layout, yolo, csv, csv-corners); images are symbolic links to the originals. DATASETS defaults to
   ../shared/datasets beside the checkout.
 
 The boxes are FaceBench's continuous pixel boxes: dlib's `left top width height` is
@@ -14,6 +14,7 @@ The boxes are FaceBench's continuous pixel boxes: dlib's `left top width height`
 between those corners. Samples keep the original's order where a format has one (COCO ids).
 """
 import argparse
+import csv
 import json
 import os
 import struct
@@ -116,8 +117,37 @@ def write_yolo(samples, out):
     link_images(samples, os.path.join(out, "images"))
 
 
+def write_csv(samples, out):
+    """boxes.csv + images/: corner and size with a class column; a faceless image gets a row
+    with empty box fields. An extra column shows that other columns are kept."""
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "boxes.csv"), "w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(["image_name", "x", "y", "width", "height", "label", "annotator"])
+        for sample in samples:
+            if not sample.boxes:
+                writer.writerow([sample.name, "", "", "", "", "", ""])
+            for x, y, w, h in sample.boxes:
+                writer.writerow([sample.name, repr(x), repr(y), repr(w), repr(h), "face", "write-dataset-copies, \"v1\""])
+    link_images(samples, os.path.join(out, "images"))
+
+
+def write_csv_corners(samples, out):
+    """TensorFlow's object-detection CSV: filename,width,height,class,xmin,ymin,xmax,ymax."""
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "labels.csv"), "w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(["filename", "width", "height", "class", "xmin", "ymin", "xmax", "ymax"])
+        for sample in samples:
+            if not sample.boxes:
+                writer.writerow([sample.name, sample.width, sample.height, "", "", "", "", ""])
+            for x, y, w, h in sample.boxes:
+                writer.writerow([sample.name, sample.width, sample.height, "face", repr(x), repr(y), repr(x + w), repr(y + h)])
+    link_images(samples, os.path.join(out, "images"))
+
+
 DATASETS = {"dlib-faces": dlib_faces, "mit-cmu": mit_cmu}
-FORMATS = {"coco-layout": write_coco_layout, "yolo": write_yolo}
+FORMATS = {"coco-layout": write_coco_layout, "yolo": write_yolo, "csv": write_csv, "csv-corners": write_csv_corners}
 
 
 def main():

@@ -176,3 +176,58 @@ final class UserDatasetFormatTests: XCTestCase {
         XCTAssertTrue(message(try catalog().resolve(root + "/gt.json", reading: DatasetReading(images: root + "/none"))).contains("--images names no folder"))
     }
 }
+
+/// CSV of boxes: the header decides the box convention; other columns are attributes.
+final class CSVBoxLoaderTests: XCTestCase {
+    func load(_ text: String, reading: DatasetReading = DatasetReading(), images: [String: (Int, Int)] = [:]) throws -> Dataset {
+        var files = ["c/boxes.csv": Array(text.utf8)]
+        for (path, size) in images { files[path] = UserDatasetFormatTests.png(size.0, size.1) }
+        return try CSVBoxLoader.load(path: "c", name: "c", reading: reading, source: MemoryFiles(files))
+    }
+
+    func message(_ text: String) -> String {
+        do {
+            _ = try load(text)
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    func testHeadersDecideTheBoxConvention() throws {
+        let sizes = try load(
+            "\u{FEFF}File Name,X,Y,W,H,occluded\r\na.jpg,1,2,3,4,\"yes, partly\"\r\nb.jpg,,,,,\r\na.jpg,5,6,0,4,no\r\n",
+            images: ["c/images/a.jpg": (50, 60)])
+        XCTAssertEqual(sizes.samples.map(\.name), ["a.jpg", "b.jpg"])
+        XCTAssertEqual(sizes.samples[0].faces, [Face(box: Box(x: 1, y: 2, width: 3, height: 4), attributes: ["occluded": "yes, partly"])])
+        XCTAssertEqual(sizes.samples[0].path, "c/images/a.jpg")
+        XCTAssertEqual(sizes.samples[0].width, 50)
+        XCTAssertEqual(sizes.samples[1].faces, [])
+        XCTAssertEqual(sizes.warnings, ["c/boxes.csv: 1 box of zero width or height skipped (first: line 4)"])
+        let tensorFlow = try load("filename,width,height,class,xmin,ymin,xmax,ymax\na.jpg,100,80,face,10,20,30,60\na.jpg,100,80,hand,1,1,2,2\n")
+        XCTAssertEqual(tensorFlow.samples[0].faces.map(\.box), [Box(x: 10, y: 20, width: 20, height: 40)])
+        XCTAssertEqual(tensorFlow.samples[0].width, 100, "width and height beside two corners are the image's")
+        let hands = try load("image,left,top,right,bottom,label\na.jpg,1,1,2,2,hand\n", reading: DatasetReading(faceClass: "hand"))
+        XCTAssertEqual(hands.faceCount, 1)
+        let ignored = try load("path,x1,y1,x2,y2,ignore\na.jpg,1,1,2,2,1\n")
+        XCTAssertEqual(ignored.samples[0].faces.map(\.ignore), [true])
+        XCTAssertTrue(CSVBoxLoader.recognises("c", source: MemoryFiles(["c/boxes.csv": Array("file,x,y,w,h\n".utf8)])))
+        XCTAssertFalse(CSVBoxLoader.recognises("c", source: MemoryFiles(["c/boxes.csv": Array("name,score\n".utf8)])))
+    }
+
+    func testUnknownOrAmbiguousHeadersListTheHeadersRead() {
+        XCTAssertEqual(message("name,left,top,w,h\n"),
+                       "c/boxes.csv: line 1: no column names the image (file, filename, image, path…); the headers read are 'name', 'left', 'top', 'w', 'h'")
+        XCTAssertEqual(message("file,a,b,c,d\n"),
+                       "c/boxes.csv: line 1: no box columns: expected x,y,w,h or x,y,width,height or x1,y1,x2,y2 or xmin,ymin,xmax,ymax or left,top,right,bottom; the headers read are 'file', 'a', 'b', 'c', 'd'")
+        XCTAssertEqual(message("file,x,y,w,h,x1,y1,x2,y2\n"),
+                       "c/boxes.csv: line 1: the box is given both as corner and size and as two corners; the headers read are 'file', 'x', 'y', 'w', 'h', 'x1', 'y1', 'x2', 'y2'")
+        XCTAssertEqual(message("file,x,y,w,h\na.jpg,1,2,3\n"), "c/boxes.csv: line 2: 4 fields where the header has 5")
+        XCTAssertEqual(message("file,x,y,w,h\na.jpg,1,2,3,inf\n"), "c/boxes.csv: line 2: h 'inf' is not a number")
+        XCTAssertEqual(message("file,x1,y1,x2,y2\n\na.jpg,5,5,1,9\n"), "c/boxes.csv: line 3: the second corner is left of or above the first")
+        XCTAssertEqual(message("file,x,y,w,h\n\"a.jpg,1,2,3,4\n"), "c/boxes.csv: line 2: a quoted field is not closed")
+        XCTAssertEqual(message("file,x,y,w,h\na\"b.jpg,1,2,3,4\n"), "c/boxes.csv: line 2: a quote inside an unquoted field")
+        XCTAssertEqual(message("file,x,y,w,h,class\na.jpg,1,2,3,4,cat\nb.jpg,1,2,3,4,dog\n"),
+                       "c/boxes.csv: several classes (0 'cat', 1 'dog') and none is named 'face': name the face class with --class")
+    }
+}

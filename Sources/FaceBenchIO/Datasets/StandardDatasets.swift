@@ -67,6 +67,9 @@ extension DatasetCatalog {
             name: "yolo", expects: YOLOLoader.expects, recognises: { YOLOLoader.recognises($0) },
             load: { path, name, reading in try YOLOLoader.load(path: path, name: name, reading: reading) }),
         DatasetFormat(
+            name: "csv", expects: CSVBoxLoader.expects, recognises: { CSVBoxLoader.recognises($0) },
+            load: { path, name, reading in try CSVBoxLoader.load(path: path, name: name, reading: reading) }),
+        DatasetFormat(
             name: "wider", expects: "WIDER FACE ground truth: wider_face_<split>.mat or wider_face_<split>_bbx_gt.txt (a folder with them, or the text file)",
             recognises: WIDERFaceLoader.recognises,
             load: { path, name, _ in try WIDERFaceLoader.load(root: path, name: name, zlib: zlib) }),

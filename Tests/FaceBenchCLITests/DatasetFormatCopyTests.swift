@@ -1,0 +1,83 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchHarness
+import FaceBenchIO
+import FaceBenchTestSupport
+import Foundation
+import XCTest
+
+/// dlib-faces written in every format users bring (scripts/write-dataset-copies.py, from the
+/// shipped XML without FaceBench) runs to exactly the numbers of the original. The whole
+/// default detector set on both datasets is `make format-copies`. lbp at scale 1.3 keeps the
+/// five runs to seconds.
+final class DatasetFormatCopyTests: XCTestCase {
+    static let formats = ["coco-layout", "yolo", "csv", "csv-corners"]
+
+    /// What must not depend on the format: each detector's metrics and protocol outcomes in
+    /// results.json, and each image's size and detections, by image name. Sample ids follow
+    /// each format's image order (YOLO's is by file name), so they are left out and per-image
+    /// lists sorted by name; numbers are compared to 12 significant digits, as YOLO's
+    /// normalised coordinates give the pixel boxes back to within a rounding.
+    static func numbers(_ folder: String) throws -> JSONValue {
+        let document = try JSONReader.parse(try FileIO.read(folder + "/results.json"), path: folder + "/results.json")
+        let detectors = (document["detectors"]?.array ?? []).map { detector -> JSONValue in
+            // The copies hold boxes only: the original's landmark protocol (which says lbp
+            // gives no landmarks) has no counterpart.
+            var evaluation = JSONObject()
+            if case let .object(protocols)? = detector["evaluation"] { evaluation = JSONObject(protocols.pairs.filter { $0.key != "landmarks" }) }
+            return .object(JSONObject([("metrics", detector["metrics"] ?? .null), ("evaluation", .object(evaluation))]))
+        }
+        let images = (document["images"]?.array ?? []).map { image -> JSONValue in
+            var detections: [(String, JSONValue)] = []
+            if case let .object(results)? = image["results"] {
+                detections = results.pairs.map { ($0.key, $0.value["detections"] ?? .null) }
+            }
+            return .object(JSONObject([
+                ("name", image["name"] ?? .null), ("width", image["width"] ?? .null), ("height", image["height"] ?? .null),
+                ("detections", .object(JSONObject(detections))),
+            ]))
+        }
+        return normalised(.object(JSONObject([("detectors", .array(detectors)), ("images", .array(images))])))
+    }
+
+    static func normalised(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case let .number(number):
+            return .number(number == 0 ? 0 : Double(String(format: "%.12g", number))!)
+        case let .array(elements):
+            let mapped = elements.map(normalised)
+            guard mapped.allSatisfy({ $0["name"]?.string != nil }) else { return .array(mapped) }
+            return .array(mapped.sorted { $0["name"]!.string! < $1["name"]!.string! })
+        case let .object(object):
+            return .object(JSONObject(object.pairs.filter { $0.key != "id" }.map { ($0.key, normalised($0.value)) }))
+        default:
+            return value
+        }
+    }
+
+    func testEveryFormatOfDlibFacesGivesTheOriginalsNumbers() throws {
+        let scratch = try TestData.temporaryDirectory(self)
+        _ = try TestData.dataset("dlib-faces")
+        let copies = scratch + "/copies"
+        _ = try runProcess(
+            "/usr/bin/python3", [TestData.packageRoot + "/scripts/write-dataset-copies.py", copies, TestData.datasets, "--dataset", "dlib-faces"],
+            input: Data())
+        let out = scratch + "/run"
+        var arguments = ["run", "--dataset", "dlib-faces", "--detector", "lbp:scale=1.3", "--warmup", "0", "--out", out, "--quiet"]
+        for format in Self.formats { arguments += ["--dataset", copies + "/dlib-faces/" + format] }
+        let outcome = try CommandRunner.run(arguments, scratch: scratch)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        let original = try RunResults.read(out + "/dlib-faces/results.json")
+        XCTAssertEqual(original.dataset.faces, 43)
+        for format in Self.formats {
+            let copy = try RunResults.read(out + "/" + format + "/results.json")
+            XCTAssertEqual(copy.dataset.images, 9, format)
+            XCTAssertEqual(copy.dataset.faces, 43, format)
+            let numbers = try Self.numbers(out + "/" + format), expected = try Self.numbers(out + "/dlib-faces")
+            XCTAssertEqual(numbers, expected, format)
+            if numbers != expected, let first = zip(numbers["detectors"]!.array!, expected["detectors"]!.array!).first(where: { $0 != $1 }) {
+                XCTFail("\(format): \(String(decoding: JSONWriter().bytes(first.0), as: UTF8.self).prefix(3000))")
+            }
+        }
+    }
+}
