@@ -6,7 +6,7 @@ require exactly the numbers of the original.
 
 usage: write-dataset-copies.py OUT [DATASETS] [--dataset NAME]... [--format NAME]...
   OUT/<dataset>/<format>/ for every dataset (dlib-faces, mit-cmu) and format
-  (coco-layout, yolo, csv, csv-corners); images are symbolic links to the originals. DATASETS defaults to
+  (coco-layout, yolo, csv, csv-corners, cvat, label-studio); images are symbolic links to the originals. DATASETS defaults to
   ../shared/datasets beside the checkout.
 
 The boxes are FaceBench's continuous pixel boxes: dlib's `left top width height` is
@@ -43,8 +43,9 @@ def image_size(path):
 
 
 class Sample:
-    def __init__(self, name, path, boxes):
+    def __init__(self, name, path, boxes, landmarks=None):
         self.name, self.path, self.boxes = name, path, boxes  # boxes: [x, y, w, h]
+        self.landmarks = landmarks  # per box, [(x, y)] in the mitcmu6 order
         self.width, self.height = image_size(path)
 
 
@@ -74,8 +75,21 @@ def mit_cmu(root):
                 continue
             x1, y1, x2, y2 = map(float, fields[1:])
             boxes.setdefault(os.path.splitext(fields[0])[0], []).append([x1, y1, x2 - x1, y2 - y1])
+    # ground_truth_landmarks.txt: per face, in the order of its image's boxes, six points in
+    # the order FaceBench's mitcmu6 scheme names them (MITCMU6 below).
+    landmarks = {}
+    with open(os.path.join(root, "ground_truth_landmarks.txt")) as f:
+        for line in f:
+            fields = line.split()
+            if fields:
+                values = list(map(float, fields[1:]))
+                landmarks.setdefault(os.path.splitext(fields[0])[0], []).append(list(zip(values[0::2], values[1::2])))
     images = sorted(n for n in os.listdir(os.path.join(root, "images")) if n.endswith(".png"))
-    return [Sample(n, os.path.join(root, "images", n), boxes.get(os.path.splitext(n)[0], [])) for n in images]
+    samples = []
+    for n in images:
+        stem = os.path.splitext(n)[0]
+        samples.append(Sample(n, os.path.join(root, "images", n), boxes.get(stem, []), landmarks.get(stem)))
+    return samples
 
 
 def link_images(samples, folder):
@@ -146,8 +160,53 @@ def write_csv_corners(samples, out):
     link_images(samples, os.path.join(out, "images"))
 
 
+def write_cvat(samples, out):
+    """annotations.xml (CVAT for images 1.1) + images/: a face and a person label; MIT+CMU's six
+    landmarks as <points> labelled with FaceBench's mitcmu6 point names, grouped with their box."""
+    root = ET.Element("annotations")
+    ET.SubElement(root, "version").text = "1.1"
+    for index, sample in enumerate(samples):
+        image = ET.SubElement(root, "image", id=str(index), name=sample.name, width=str(sample.width), height=str(sample.height))
+        for number, (x, y, w, h) in enumerate(sample.boxes):
+            group = str(number + 1)
+            box = ET.SubElement(image, "box", label="face", source="manual", occluded="0", xtl=repr(x), ytl=repr(y),
+                                xbr=repr(x + w), ybr=repr(y + h), z_order="0", group_id=group)
+            ET.SubElement(box, "attribute", name="ignore").text = "false"
+            for point_name, (px, py) in zip(MITCMU6, sample.landmarks[number] if sample.landmarks else []):
+                ET.SubElement(image, "points", label=point_name, source="manual", occluded="0", points="%r,%r" % (px, py),
+                              z_order="0", group_id=group)
+        if index == 0:
+            ET.SubElement(image, "box", label="person", occluded="0", xtl="0", ytl="0", xbr="1", ybr="1", z_order="0")
+    os.makedirs(out, exist_ok=True)
+    ET.ElementTree(root).write(os.path.join(out, "annotations.xml"), encoding="utf-8", xml_declaration=True)
+    link_images(samples, os.path.join(out, "images"))
+
+
+def write_label_studio(samples, out):
+    """A rectangle-labels project's JSON export (percent coordinates) + images/; a cancelled
+    annotation before the real one, as when an annotator skipped the task first."""
+    tasks = []
+    for index, sample in enumerate(samples, 1):
+        results = [{
+            "id": "r%d_%d" % (index, n), "type": "rectanglelabels", "from_name": "label", "to_name": "image",
+            "original_width": sample.width, "original_height": sample.height, "image_rotation": 0,
+            "value": {"x": x * 100 / sample.width, "y": y * 100 / sample.height, "width": w * 100 / sample.width,
+                      "height": h * 100 / sample.height, "rotation": 0, "rectanglelabels": ["Face"]}}
+            for n, (x, y, w, h) in enumerate(sample.boxes)]
+        tasks.append({"id": index, "data": {"image": "/data/local-files/?d=images/" + sample.name},
+                      "annotations": [{"id": 2 * index - 1, "result": [], "was_cancelled": True},
+                                      {"id": 2 * index, "result": results, "was_cancelled": False}],
+                      "predictions": []})
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "project-1-at-2026-12-01.json"), "w") as f:
+        json.dump(tasks, f)
+    link_images(samples, os.path.join(out, "images"))
+
+
+MITCMU6 = ["right_eye", "left_eye", "nose_tip", "right_mouth_corner", "mouth_centre", "left_mouth_corner"]
 DATASETS = {"dlib-faces": dlib_faces, "mit-cmu": mit_cmu}
-FORMATS = {"coco-layout": write_coco_layout, "yolo": write_yolo, "csv": write_csv, "csv-corners": write_csv_corners}
+FORMATS = {"coco-layout": write_coco_layout, "yolo": write_yolo, "csv": write_csv, "csv-corners": write_csv_corners,
+           "cvat": write_cvat, "label-studio": write_label_studio}
 
 
 def main():

@@ -92,6 +92,12 @@ enum FuzzTargets {
             FuzzTarget(name: "csv-boxes", summary: "CSVBoxLoader: a CSV of boxes with its header, images in images/", maxLength: lines) { bytes in
                 _ = try CSVBoxLoader.load(path: "csv", name: "fuzz", source: withImages(["csv/boxes.csv": bytes]))
             },
+            FuzzTarget(name: "cvat-xml", summary: "CVATLoader: CVAT for images 1.1 annotations.xml, boxes and landmark points", maxLength: text) { bytes in
+                _ = try CVATLoader.load(path: "cvat", name: "fuzz", source: withImages(["cvat/annotations.xml": bytes]))
+            },
+            FuzzTarget(name: "label-studio", summary: "LabelStudioLoader: a Label Studio JSON export of rectangle labels", maxLength: text) { bytes in
+                _ = try LabelStudioLoader.load(path: "ls/export.json", name: "fuzz", source: withImages(["ls/export.json": bytes]))
+            },
             FuzzTarget(name: "image-header", summary: "ImageHeader: PNG, JPEG and PNM sizes without decoding", maxLength: 256 << 10) { bytes in
                 _ = try ImageHeader.size(ofFileAt: scratch.write(bytes, as: "image"))
             },
@@ -113,11 +119,11 @@ enum FuzzTargets {
 
     /// `files` and one 640×480 image named `image` in each dataset layout the loaders look in
     /// (beside dlib and VOC files, MIT+CMU's `images/`, FDDB's `originalPics/`, a CSV's
-    /// `images/`); the crafted
+    /// `images/`, CVAT's and Label Studio's `images/`); the crafted
     /// seeds name it, so inputs reach the checks against image sizes.
     static func withImages(_ files: [String: [UInt8]]) -> MemoryFiles {
         var all = files
-        for path in ["data/image.jpg", "mit-cmu/images/image.png", "fddb/originalPics/image.jpg", "csv/images/image.jpg"] { all[path] = pngHeader }
+        for path in ["data/image.jpg", "mit-cmu/images/image.png", "fddb/originalPics/image.jpg", "csv/images/image.jpg", "cvat/images/image.jpg", "ls/images/image.jpg"] { all[path] = pngHeader }
         return MemoryFiles(all)
     }
 

@@ -231,3 +231,98 @@ final class CSVBoxLoaderTests: XCTestCase {
                        "c/boxes.csv: several classes (0 'cat', 1 'dog') and none is named 'face': name the face class with --class")
     }
 }
+
+/// CVAT for images 1.1 and Label Studio's JSON export.
+final class AnnotationToolExportTests: XCTestCase {
+    func message(_ expression: @autoclosure () throws -> Any) -> String {
+        do {
+            _ = try expression()
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    func cvat(_ body: String, reading: DatasetReading = DatasetReading()) throws -> Dataset {
+        let xml = "<?xml version=\"1.0\"?>\n<annotations><version>1.1</version>\n\(body)\n</annotations>\n"
+        return try CVATLoader.load(path: "t", name: "t", reading: reading, source: MemoryFiles([
+            "t/annotations.xml": Array(xml.utf8), "t/images/a.jpg": UserDatasetFormatTests.png(100, 80)]))
+    }
+
+    func testCVATBoxesAttributesAndLandmarksByGroupOrPosition() throws {
+        let names = LandmarkScheme.mitCMU6.pointNames
+        let grouped = names.enumerated().map { "<points label=\"\($1)\" points=\"\(10 + $0),\(20 + $0)\" group_id=\"7\"/>" }.joined()
+        let inside = LandmarkScheme.five.pointNames.map { "<points label=\"\($0)\" points=\"55,55\"/>" }.joined()
+        let dataset = try cvat("""
+            <image id="0" name="a.jpg"><box label="face" occluded="1" xtl="1.5" ytl="2" xbr="41.5" ybr="52" group_id="7"><attribute name="pose">left</attribute></box>
+            <box label="face" xtl="50" ytl="50" xbr="60" ybr="60"><attribute name="ignore">true</attribute></box>
+            <box label="face" xtl="5" ytl="5" xbr="5" ybr="9"/><box label="hand" xtl="0" ytl="0" xbr="3" ybr="3"/>\(grouped)</image>
+            <image id="1" name="b.jpg" width="30" height="20"><points label="tail" points="1,1"/></image>
+            """)
+        XCTAssertEqual(dataset.samples.map(\.name), ["a.jpg", "b.jpg"])
+        XCTAssertEqual(dataset.samples[0].width, 100, "from the image when the XML leaves the size out")
+        XCTAssertEqual(dataset.samples[0].path, "t/images/a.jpg")
+        XCTAssertNil(dataset.samples[1].path)
+        let faces = dataset.samples[0].faces
+        XCTAssertEqual(faces.map(\.box), [Box(x: 1.5, y: 2, width: 40, height: 50), Box(x: 50, y: 50, width: 10, height: 10)])
+        XCTAssertEqual(faces[0].attributes, ["occluded": "1", "pose": "left"])
+        XCTAssertEqual(faces.map(\.ignore), [false, true])
+        XCTAssertEqual(faces[0].landmarks, names.indices.map { Point(x: Double(10 + $0), y: Double(20 + $0)) })
+        XCTAssertEqual(dataset.landmarkScheme, "mitcmu6")
+        XCTAssertEqual(dataset.warnings, ["t/annotations.xml: 1 box of zero width or height skipped (first: line 5)"])
+        let byPosition = try cvat("<image id=\"0\" name=\"a.jpg\"><box label=\"face\" xtl=\"50\" ytl=\"50\" xbr=\"60\" ybr=\"60\"/>\(inside)</image>")
+        XCTAssertEqual(byPosition.samples[0].faces[0].landmarks?.count, 5)
+        XCTAssertEqual(byPosition.landmarkScheme, "five")
+        let hands = try cvat("<image id=\"0\" name=\"a.jpg\"><box label=\"face\" xtl=\"1\" ytl=\"1\" xbr=\"2\" ybr=\"2\"/><box label=\"hand\" xtl=\"0\" ytl=\"0\" xbr=\"3\" ybr=\"3\"/></image>",
+                             reading: DatasetReading(faceClass: "hand"))
+        XCTAssertEqual(hands.samples[0].faces.map(\.box), [Box(x: 0, y: 0, width: 3, height: 3)])
+    }
+
+    func testCVATErrorsNameTheElementAndLine() {
+        XCTAssertEqual(message(try cvat("<image id=\"0\" name=\"a.jpg\">\n<box label=\"face\" xtl=\"1\" ytl=\"x\" xbr=\"2\" ybr=\"2\"/></image>")),
+                       "t/annotations.xml: <box> at line 4: ytl='x' is not a number")
+        XCTAssertEqual(message(try cvat("<image id=\"0\" name=\"a.jpg\"><box label=\"face\" xtl=\"1\" ytl=\"1\" xbr=\"2\" ybr=\"2\" rotation=\"30\"/></image>")),
+                       "t/annotations.xml: <box> at line 3: rotation='30': FaceBench boxes are upright")
+        XCTAssertEqual(message(try cvat("<image id=\"0\" name=\"a.jpg\"/><image id=\"1\" name=\"a.jpg\"/>")),
+                       "t/annotations.xml: <image> at line 3: image a.jpg appears twice")
+        XCTAssertEqual(message(try cvat("<image id=\"0\" name=\"a.jpg\" width=\"-4\"/>")),
+                       "t/annotations.xml: <image> at line 3: width='-4' is not a positive integer")
+    }
+
+    func labelStudio(_ tasks: String, reading: DatasetReading = DatasetReading()) throws -> Dataset {
+        try LabelStudioLoader.load(path: "ls", name: "ls", reading: reading, source: MemoryFiles([
+            "ls/export.json": Array(tasks.utf8), "ls/images/a.jpg": UserDatasetFormatTests.png(200, 100)]))
+    }
+
+    static func rectangle(_ x: Double, _ y: Double, _ w: Double, _ h: Double, label: String = "face", rotation: Double = 0) -> String {
+        """
+        {"type": "rectanglelabels", "original_width": 200, "original_height": 100, "value": {"x": \(x), "y": \(y), "width": \(w), "height": \(h), "rotation": \(rotation), "rectanglelabels": ["\(label)"]}}
+        """
+    }
+
+    func testLabelStudioPercentCoordinatesAndTheFirstAnnotationNotCancelled() throws {
+        let dataset = try labelStudio("""
+            [{"id": 4, "data": {"image": "/data/local-files/?d=photos/a.jpg"}, "annotations": [
+               {"result": [\(Self.rectangle(1, 1, 1, 1))], "was_cancelled": true},
+               {"result": [\(Self.rectangle(10, 20, 25, 50)), \(Self.rectangle(0, 0, 10, 10, label: "hand")), \(Self.rectangle(5, 5, 0, 10))]}]},
+             {"id": 5, "data": {"image": "/data/upload/1/b%20c.jpg"}, "annotations": []}]
+            """)
+        XCTAssertEqual(dataset.samples.map(\.name), ["a.jpg", "b c.jpg"])
+        XCTAssertEqual(dataset.samples[0].path, "ls/images/a.jpg")
+        XCTAssertEqual(dataset.samples[0].faces.map(\.box), [Box(x: 20, y: 20, width: 50, height: 50)])
+        XCTAssertEqual(dataset.samples[0].width, 200)
+        XCTAssertEqual(dataset.samples[1].faces, [])
+        XCTAssertEqual(dataset.warnings, ["ls/export.json: 1 rectangle of zero width or height skipped (first: tasks[0])"])
+        XCTAssertTrue(LabelStudioLoader.recognises("ls", source: MemoryFiles(["ls/export.json": Array("[{\"data\": {}}]".utf8)])))
+    }
+
+    func testLabelStudioErrorsNameTheFileAndTask() {
+        XCTAssertEqual(message(try labelStudio("[{\"id\": 1, \"data\": {\"image\": \"a.jpg\"}}, {\"id\": 9, \"data\": {\"text\": \"no image\"}}]")),
+                       "ls/export.json: task 9 (tasks[1]): no image: the task has no data.image")
+        XCTAssertEqual(message(try labelStudio("[{\"data\": {\"image\": \"a.jpg\"}, \"annotations\": [{\"result\": [\(Self.rectangle(1, 1, 5, 5, rotation: 30))]}]}]")),
+                       "ls/export.json: tasks[0]: a rectangle is rotated (30.0°): FaceBench boxes are upright")
+        XCTAssertEqual(message(try labelStudio("[{\"data\": {\"image\": \"a.jpg\"}}, {\"data\": {\"image\": \"x/a.jpg\"}}]")),
+                       "ls/export.json: tasks[1]: image a.jpg is in two tasks")
+        XCTAssertEqual(message(try labelStudio("{\"data\": 1}")), "ls: no Label Studio export here; expected \(LabelStudioLoader.expects)")
+    }
+}

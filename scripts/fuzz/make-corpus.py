@@ -162,7 +162,7 @@ for record in records[:40:4]:
 for path in sorted(glob.glob(dataset("fddb-folds", "FDDB-fold-*-ellipseList.txt"))):
     seed("fddb", read(path))
 seed("fddb", "2002/08/11/big/img_591\n1\n1e300 1 1e300 10 10 1\n")
-# The user formats (YOLO labels and names, CSV of boxes): dlib-faces and MIT+CMU as
+# The user formats (YOLO labels and names, CSV of boxes, CVAT XML, Label Studio JSON): dlib-faces and MIT+CMU as
 # scripts/write-dataset-copies.py writes them, and crafted edge cases.
 copies = os.path.join(OUT, ".copies")
 subprocess.run([sys.executable, os.path.join(ROOT, "scripts/write-dataset-copies.py"), copies, DATASETS], check=True, stdout=subprocess.DEVNULL)
@@ -181,6 +181,15 @@ for text in ['filename,width,height,class,xmin,ymin,xmax,ymax\nimage.jpg,640,480
              'file,x,y,w,h,note\n"image.jpg",1,2,3,4,"a ""quoted"", field"\r\nimage.jpg,,,,,\n',
              'file,x,y,w,h,x1,y1,x2,y2\n', 'file,x,y,w,h\n"open,1,2,3,4\n', 'file,x1,y1,x2,y2\nimage.jpg,1e308,1,-1e308,2\n']:
     seed("csv-boxes", text)
+for path in sorted(glob.glob(os.path.join(copies, "*", "cvat", "annotations.xml"))):
+    seed("cvat-xml", read(path)[:16000].rsplit(b"</image>", 1)[0] + b"</image></annotations>")
+for path in sorted(glob.glob(os.path.join(copies, "*", "label-studio", "*.json"))):
+    seed("label-studio", json.dumps(json.loads(read(path))[:12]))
+seed("cvat-xml", '<annotations><version>1.1</version><image id="0" name="image.jpg" width="640" height="480">'
+     '<box label="face" xtl="1" ytl="2" xbr="1e308" ybr="4" rotation="0"/><points label="nose_tip" points="1,2;3,4"/></image></annotations>')
+seed("label-studio", '[{"id": 1, "data": {"image": "/data/local-files/?d=image.jpg"}, "annotations": [{"result": [{"type": "rectanglelabels", '
+     '"original_width": 640, "original_height": 480, "value": {"x": 10, "y": 10, "width": 1e300, "height": 5, "rotation": 0, '
+     '"rectanglelabels": ["face"]}}]}]}, {"id": 2, "data": {}}]')
 shutil.rmtree(copies)
 for name in ["ground_truth_bboxes.txt", "ground_truth_bboxes_face_only.txt"]:
     seed("mit-cmu", read(dataset("mit-cmu", name)))

@@ -38,6 +38,9 @@ extension DatasetCatalog {
             recognises: { FileIO.exists($0 + "/ground_truth_bboxes.txt") },
             load: { path, name, reading in try MITCMULoader.load(root: path, name: name, images: reading.images) }),
         DatasetFormat(
+            name: "cvat", expects: CVATLoader.expects, recognises: { CVATLoader.recognises($0) },
+            load: { path, name, reading in try CVATLoader.load(path: path, name: name, reading: reading) }),
+        DatasetFormat(
             name: "dlib-xml", expects: "dlib imglab XML (<dataset><images><image file=…><box top= left= width= height=>), or a folder with training.xml / testing.xml",
             recognises: { path in
                 if path.hasSuffix(".xml") { return (try? FileIO.read(path)).flatMap(XMLTree.rootName) == "dataset" }
@@ -59,6 +62,9 @@ extension DatasetCatalog {
                 let images = reading.images.map { ImageFolders([$0]) }
                 return try COCOLoader.load(file: file, name: name, images: images)
             }),
+        DatasetFormat(
+            name: "label-studio", expects: LabelStudioLoader.expects, recognises: { LabelStudioLoader.recognises($0) },
+            load: { path, name, reading in try LabelStudioLoader.load(path: path, name: name, reading: reading) }),
         DatasetFormat(
             name: "pascal-voc", expects: "Pascal VOC <annotation> XML: one file, a folder of them, or a folder with Annotations/ and JPEGImages/",
             recognises: { PascalVOCLoader.recognises($0) },
