@@ -50,6 +50,13 @@ failed = False
 for copy in sorted(os.listdir(copies)):
     got, copy_summary = numbers(copy)
     same = got == expected
+    # A box YOLO cannot hold is clipped by the writer (clipped.txt): that copy cannot equal the
+    # original, and is reported rather than failed.
+    clipped = os.path.join(copies, copy, "clipped.txt")
+    if not same and os.path.exists(clipped):
+        with open(clipped) as f:
+            print("%-12s %-12s differs: %d box(es) clipped to fit YOLO's [0, 1] (%s)" % (original, copy, len(f.readlines()), clipped))
+        continue
     failed |= not same
     print("%-12s %-12s %4d images %5d faces %2d detectors  %s" % (
         original, copy, copy_summary["images"], copy_summary["faces"], len(got["detectors"]),

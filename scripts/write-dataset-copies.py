@@ -116,9 +116,17 @@ def write_coco_layout(samples, out):
     link_images(samples, os.path.join(out, "images"))
 
 
+def yolo_values(x, y, w, h, width, height):
+    return ((x + w / 2) / width, (y + h / 2) / height, w / width, h / height)
+
+
 def write_yolo(samples, out):
-    """images/ + labels/<stem>.txt + data.yaml; a faceless image has no label file."""
+    """images/ + labels/<stem>.txt + data.yaml; a faceless image has no label file. A box
+    reaching past the image where a normalised value would leave [0, 1] is clipped and listed
+    in clipped.txt."""
     os.makedirs(os.path.join(out, "labels"), exist_ok=True)
+    if os.path.exists(os.path.join(out, "clipped.txt")):
+        os.remove(os.path.join(out, "clipped.txt"))
     with open(os.path.join(out, "data.yaml"), "w") as f:
         f.write("path: .\ntrain: images\nval: images\nnc: 2\nnames:\n  0: person\n  1: face\n")
     for sample in samples:
@@ -126,7 +134,15 @@ def write_yolo(samples, out):
             continue
         with open(os.path.join(out, "labels", os.path.splitext(sample.name)[0] + ".txt"), "w") as f:
             for x, y, w, h in sample.boxes:
-                values = ((x + w / 2) / sample.width, (y + h / 2) / sample.height, w / sample.width, h / sample.height)
+                values = yolo_values(x, y, w, h, sample.width, sample.height)
+                if not all(0 <= v <= 1 for v in values):
+                    # YOLO cannot hold it (MIT+CMU's sarah_live_2 face is wider than its image):
+                    # clipped to the image, as converters do, and listed for the comparisons.
+                    x1, y1 = max(x, 0.0), max(y, 0.0)
+                    x2, y2 = min(x + w, float(sample.width)), min(y + h, float(sample.height))
+                    values = yolo_values(x1, y1, x2 - x1, y2 - y1, sample.width, sample.height)
+                    with open(os.path.join(out, "clipped.txt"), "a") as note:
+                        note.write("%s %r %r %r %r\n" % (sample.name, x, y, w, h))
                 f.write("1 " + " ".join(repr(v) for v in values) + "\n")
     link_images(samples, os.path.join(out, "images"))
 

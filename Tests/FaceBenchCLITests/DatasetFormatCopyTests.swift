@@ -80,4 +80,52 @@ final class DatasetFormatCopyTests: XCTestCase {
             }
         }
     }
+
+    /// Both datasets in every format read back as the original: the same images, sizes,
+    /// boxes (to 1e-9 pixels) and, where the format has them (CVAT points), landmarks; the
+    /// format recognised from the layout alone.
+    func testEveryFormatOfBothDatasetsReadsAsTheOriginal() throws {
+        let scratch = try TestData.temporaryDirectory(self)
+        let originals = try ["dlib-faces", "mit-cmu"].map { try TestData.dataset($0) }
+        _ = try runProcess("/usr/bin/python3", [TestData.packageRoot + "/scripts/write-dataset-copies.py", scratch, TestData.datasets], input: Data())
+        let catalog = DatasetCatalog(
+            definitions: [], formats: DatasetCatalog.standardFormats(zlib: TestData.zlib), searchPath: [])
+        let expectedFormats = ["coco-layout": "coco", "yolo": "yolo", "csv": "csv", "csv-corners": "csv", "cvat": "cvat", "label-studio": "label-studio"]
+        var clipped: [String] = []
+        for original in originals {
+            for format in Self.formats {
+                let copy = try catalog.resolve(scratch + "/" + original.name + "/" + format)
+                XCTAssertEqual(copy.format, expectedFormats[format], format)
+                XCTAssertEqual(copy.warnings, [], "\(original.name) \(format)")
+                let byName = Dictionary(uniqueKeysWithValues: copy.samples.map { ($0.name, $0) })
+                XCTAssertEqual(Set(byName.keys), Set(original.samples.map(\.name)), "\(original.name) \(format)")
+                for sample in original.samples {
+                    guard let read = byName[sample.name] else { continue }
+                    let context = "\(original.name) \(format) \(sample.name)"
+                    XCTAssertNotNil(read.path, context)
+                    XCTAssertEqual([read.width, read.height], [sample.width, sample.height], context)
+                    XCTAssertEqual(read.faces.count, sample.faces.count, context)
+                    for (got, face) in zip(read.faces, sample.faces) {
+                        var expected = face
+                        if format == "yolo", let width = sample.width, let height = sample.height, !Self.fitsYOLO(face.box, width, height) {
+                            expected.box = face.box.clipped(width: Double(width), height: Double(height))
+                            clipped.append(sample.name)
+                        }
+                        for (a, b) in zip([got.box.x, got.box.y, got.box.width, got.box.height], [expected.box.x, expected.box.y, expected.box.width, expected.box.height]) {
+                            XCTAssertEqual(a, b, accuracy: 1e-9, context)
+                        }
+                        if format == "cvat", original.name == "mit-cmu" { XCTAssertEqual(got.landmarks, expected.landmarks, context) }
+                    }
+                }
+                if format == "cvat", original.name == "mit-cmu" { XCTAssertEqual(copy.landmarkScheme, original.landmarkScheme) }
+            }
+        }
+        XCTAssertEqual(clipped, ["sarah_live_2.png"], "the one face YOLO cannot hold (wider than its image) is clipped")
+    }
+
+    /// Whether YOLO's centre and size, as fractions of the image, all lie in [0, 1].
+    static func fitsYOLO(_ box: Box, _ width: Int, _ height: Int) -> Bool {
+        let (w, h) = (Double(width), Double(height))
+        return [(box.x + box.width / 2) / w, (box.y + box.height / 2) / h, box.width / w, box.height / h].allSatisfy { $0 >= 0 && $0 <= 1 }
+    }
 }
