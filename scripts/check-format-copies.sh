@@ -13,9 +13,11 @@ cd "$(dirname "$0")/.."
 BIN=${BIN:-.build/release/facebench}
 WORK=${FORMAT_COPIES:-.build/format-copies}
 DATASETS=${DATASETS:-../shared/datasets}
+# FORMAT_COPIES_DATASETS narrows the check (e.g. to dlib-faces).
+read -r -a CHECKED <<<"${FORMAT_COPIES_DATASETS:-dlib-faces mit-cmu}"
 rm -rf "$WORK"
 /usr/bin/python3 scripts/write-dataset-copies.py "$WORK/copies" "$DATASETS" >/dev/null
-for dataset in dlib-faces mit-cmu; do
+for dataset in "${CHECKED[@]}"; do
   arguments=(--dataset "$dataset")
   for copy in "$WORK/copies/$dataset"/*/; do arguments+=(--dataset "${copy%/}"); done
   # Each copy's results go to <out>/<format>/, the original's to <out>/<dataset>/.

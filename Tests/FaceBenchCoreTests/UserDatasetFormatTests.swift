@@ -5,6 +5,16 @@ import XCTest
 import FaceBenchCodecs
 import FaceBenchTestSupport
 
+/// What `expression` throws, as users read it, or "no error".
+func thrownMessage(_ expression: @autoclosure () throws -> Any) -> String {
+    do {
+        _ = try expression()
+        return "no error"
+    } catch {
+        return "\(error)"
+    }
+}
+
 /// The formats users bring their own faces in (YOLO, COCO's folder layouts), how a path is
 /// recognised or forced to a format, and `--images`.
 final class UserDatasetFormatTests: XCTestCase {
@@ -18,15 +28,6 @@ final class UserDatasetFormatTests: XCTestCase {
         var all = texts.mapValues { Array($0.utf8) }
         for (path, size) in images { all[path] = Self.png(size.0, size.1) }
         return MemoryFiles(all)
-    }
-
-    func message(_ expression: @autoclosure () throws -> Any) -> String {
-        do {
-            _ = try expression()
-            return "no error"
-        } catch {
-            return "\(error)"
-        }
     }
 
     // MARK: YOLO
@@ -45,7 +46,7 @@ final class UserDatasetFormatTests: XCTestCase {
         let people = try YOLOLoader.load(path: "y", name: "y", reading: DatasetReading(faceClass: "0"), source: source)
         XCTAssertEqual(people.samples[0].faces.map(\.box), [Box(x: 0, y: 0, width: 200, height: 400)])
         XCTAssertEqual(try YOLOLoader.load(path: "y", name: "y", reading: DatasetReading(faceClass: "PERSON"), source: source), people)
-        XCTAssertEqual(message(try YOLOLoader.load(path: "y", name: "y", reading: DatasetReading(faceClass: "cat"), source: source)),
+        XCTAssertEqual(thrownMessage(try YOLOLoader.load(path: "y", name: "y", reading: DatasetReading(faceClass: "cat"), source: source)),
                        "y/data.yaml: no class 'cat' (--class); the classes are 0 'person', 1 'face'")
     }
 
@@ -70,7 +71,7 @@ final class UserDatasetFormatTests: XCTestCase {
     func testYOLOErrorsNameTheFileAndLine() {
         func error(_ label: String, yaml: String = "names: [face]\n") -> String {
             let source = files(["y/data.yaml": yaml, "y/labels/a.txt": label], images: ["y/images/a.jpg": (100, 100)])
-            return message(try YOLOLoader.load(path: "y", name: "y", source: source))
+            return thrownMessage(try YOLOLoader.load(path: "y", name: "y", source: source))
         }
         XCTAssertEqual(error("0 0.5 0.5 0.5 0.5\n0 0.5 0.5 0.5\n"),
                        "y/labels/a.txt: line 2: expected 'class cx cy w h' (a class and 4 numbers), found 4 fields")
@@ -84,10 +85,10 @@ final class UserDatasetFormatTests: XCTestCase {
         XCTAssertEqual(error("", yaml: "names: [cat, dog]\n"),
                        "y/data.yaml: several classes (0 'cat', 1 'dog') and none is named 'face': name the face class with --class")
         let orphan = files(["y/labels/a.txt": "", "y/labels/c.txt": ""], images: ["y/images/a.jpg": (9, 9)])
-        XCTAssertEqual(message(try YOLOLoader.load(path: "y", name: "y", source: orphan)),
+        XCTAssertEqual(thrownMessage(try YOLOLoader.load(path: "y", name: "y", source: orphan)),
                        "y/labels/c.txt: no image for it in y/images/ (looked for c.*)")
         let unnamed = files(["y/labels/a.txt": "0 0.5 0.5 0.5 0.5\n3 0.5 0.5 0.5 0.5\n"], images: ["y/images/a.jpg": (9, 9)])
-        XCTAssertTrue(message(try YOLOLoader.load(path: "y", name: "y", source: unnamed)).contains("name the face class with --class INDEX"))
+        XCTAssertTrue(thrownMessage(try YOLOLoader.load(path: "y", name: "y", source: unnamed)).contains("name the face class with --class INDEX"))
         XCTAssertEqual(try YOLOLoader.load(path: "y", name: "y", reading: DatasetReading(faceClass: "3"), source: unnamed).faceCount, 1)
     }
 
@@ -114,10 +115,10 @@ final class UserDatasetFormatTests: XCTestCase {
         }
         let splits = files(["r/train/_annotations.coco.json": coco, "r/valid/_annotations.coco.json": coco], images: [:])
         XCTAssertTrue(COCOLayout.recognises("r", source: splits))
-        XCTAssertEqual(message(try COCOLayout.annotationFile(in: "r", source: splits)),
+        XCTAssertEqual(thrownMessage(try COCOLayout.annotationFile(in: "r", source: splits)),
                        "r: a Roboflow export with the splits train, valid: give one, e.g. --dataset r/train")
         let two = files(["c/annotations/instances_a.json": coco, "c/annotations/instances_b.json": coco], images: [:])
-        XCTAssertEqual(message(try COCOLayout.annotationFile(in: "c", source: two)),
+        XCTAssertEqual(thrownMessage(try COCOLayout.annotationFile(in: "c", source: two)),
                        "c/annotations: several COCO files (instances_a.json, instances_b.json): give the one to read as --dataset c/annotations/NAME.json")
         let missing = try COCOLoader.load(file: "c/annotations/instances_a.json", name: "c", source: two)
         XCTAssertNil(missing.samples[0].path)
@@ -143,16 +144,16 @@ final class UserDatasetFormatTests: XCTestCase {
     func testAPathInNoFormatSaysWhatEachExpectsAndAFormatCanBeForced() throws {
         let root = try TestData.temporaryDirectory(self)
         try TestData.write("hello", to: "notes.txt", in: root)
-        let error = message(try catalog().resolve(root))
+        let error = thrownMessage(try catalog().resolve(root))
         for format in catalog().formats {
             XCTAssertTrue(error.contains("  \(format.name): \(format.expects)"), error)
         }
         XCTAssertTrue(error.contains("force one with --dataset-format NAME"), error)
-        XCTAssertEqual(message(try catalog().resolve(root, reading: DatasetReading(format: "yolo "))),
+        XCTAssertEqual(thrownMessage(try catalog().resolve(root, reading: DatasetReading(format: "yolo "))),
                        "unknown dataset format 'yolo '. Did you mean 'yolo'? Known formats: \(catalog().formats.map(\.name).joined(separator: ", "))")
-        XCTAssertEqual(message(try catalog().resolve(root, reading: DatasetReading(format: "yolo"))),
+        XCTAssertEqual(thrownMessage(try catalog().resolve(root, reading: DatasetReading(format: "yolo"))),
                        "\(root): not a YOLO dataset; expected \(YOLOLoader.expects)")
-        XCTAssertTrue(message(try catalog().resolve("dlib-faces", reading: DatasetReading(images: root))).contains("apply to a dataset given by path"))
+        XCTAssertTrue(thrownMessage(try catalog().resolve("dlib-faces", reading: DatasetReading(images: root))).contains("apply to a dataset given by path"))
     }
 
     func testImagesFolderIsWhereEveryFormatLooks() throws {
@@ -173,7 +174,7 @@ final class UserDatasetFormatTests: XCTestCase {
         try TestData.write(TestData.twoImageCOCO, to: "gt.json", in: root)
         let coco = try catalog().resolve(root + "/gt.json", reading: DatasetReading(images: pictures))
         XCTAssertEqual(coco.imageFolders, [pictures])
-        XCTAssertTrue(message(try catalog().resolve(root + "/gt.json", reading: DatasetReading(images: root + "/none"))).contains("--images names no folder"))
+        XCTAssertTrue(thrownMessage(try catalog().resolve(root + "/gt.json", reading: DatasetReading(images: root + "/none"))).contains("--images names no folder"))
     }
 }
 
@@ -185,14 +186,7 @@ final class CSVBoxLoaderTests: XCTestCase {
         return try CSVBoxLoader.load(path: "c", name: "c", reading: reading, source: MemoryFiles(files))
     }
 
-    func message(_ text: String) -> String {
-        do {
-            _ = try load(text)
-            return "no error"
-        } catch {
-            return "\(error)"
-        }
-    }
+    func message(_ text: String) -> String { thrownMessage(try load(text)) }
 
     func testHeadersDecideTheBoxConvention() throws {
         let sizes = try load(
@@ -234,15 +228,6 @@ final class CSVBoxLoaderTests: XCTestCase {
 
 /// CVAT for images 1.1 and Label Studio's JSON export.
 final class AnnotationToolExportTests: XCTestCase {
-    func message(_ expression: @autoclosure () throws -> Any) -> String {
-        do {
-            _ = try expression()
-            return "no error"
-        } catch {
-            return "\(error)"
-        }
-    }
-
     func cvat(_ body: String, reading: DatasetReading = DatasetReading()) throws -> Dataset {
         let xml = "<?xml version=\"1.0\"?>\n<annotations><version>1.1</version>\n\(body)\n</annotations>\n"
         return try CVATLoader.load(path: "t", name: "t", reading: reading, source: MemoryFiles([
@@ -279,13 +264,13 @@ final class AnnotationToolExportTests: XCTestCase {
     }
 
     func testCVATErrorsNameTheElementAndLine() {
-        XCTAssertEqual(message(try cvat("<image id=\"0\" name=\"a.jpg\">\n<box label=\"face\" xtl=\"1\" ytl=\"x\" xbr=\"2\" ybr=\"2\"/></image>")),
+        XCTAssertEqual(thrownMessage(try cvat("<image id=\"0\" name=\"a.jpg\">\n<box label=\"face\" xtl=\"1\" ytl=\"x\" xbr=\"2\" ybr=\"2\"/></image>")),
                        "t/annotations.xml: <box> at line 4: ytl='x' is not a number")
-        XCTAssertEqual(message(try cvat("<image id=\"0\" name=\"a.jpg\"><box label=\"face\" xtl=\"1\" ytl=\"1\" xbr=\"2\" ybr=\"2\" rotation=\"30\"/></image>")),
+        XCTAssertEqual(thrownMessage(try cvat("<image id=\"0\" name=\"a.jpg\"><box label=\"face\" xtl=\"1\" ytl=\"1\" xbr=\"2\" ybr=\"2\" rotation=\"30\"/></image>")),
                        "t/annotations.xml: <box> at line 3: rotation='30': FaceBench boxes are upright")
-        XCTAssertEqual(message(try cvat("<image id=\"0\" name=\"a.jpg\"/><image id=\"1\" name=\"a.jpg\"/>")),
+        XCTAssertEqual(thrownMessage(try cvat("<image id=\"0\" name=\"a.jpg\"/><image id=\"1\" name=\"a.jpg\"/>")),
                        "t/annotations.xml: <image> at line 3: image a.jpg appears twice")
-        XCTAssertEqual(message(try cvat("<image id=\"0\" name=\"a.jpg\" width=\"-4\"/>")),
+        XCTAssertEqual(thrownMessage(try cvat("<image id=\"0\" name=\"a.jpg\" width=\"-4\"/>")),
                        "t/annotations.xml: <image> at line 3: width='-4' is not a positive integer")
     }
 
@@ -317,12 +302,12 @@ final class AnnotationToolExportTests: XCTestCase {
     }
 
     func testLabelStudioErrorsNameTheFileAndTask() {
-        XCTAssertEqual(message(try labelStudio("[{\"id\": 1, \"data\": {\"image\": \"a.jpg\"}}, {\"id\": 9, \"data\": {\"text\": \"no image\"}}]")),
+        XCTAssertEqual(thrownMessage(try labelStudio("[{\"id\": 1, \"data\": {\"image\": \"a.jpg\"}}, {\"id\": 9, \"data\": {\"text\": \"no image\"}}]")),
                        "ls/export.json: task 9 (tasks[1]): no image: the task has no data.image")
-        XCTAssertEqual(message(try labelStudio("[{\"data\": {\"image\": \"a.jpg\"}, \"annotations\": [{\"result\": [\(Self.rectangle(1, 1, 5, 5, rotation: 30))]}]}]")),
+        XCTAssertEqual(thrownMessage(try labelStudio("[{\"data\": {\"image\": \"a.jpg\"}, \"annotations\": [{\"result\": [\(Self.rectangle(1, 1, 5, 5, rotation: 30))]}]}]")),
                        "ls/export.json: tasks[0]: a rectangle is rotated (30.0°): FaceBench boxes are upright")
-        XCTAssertEqual(message(try labelStudio("[{\"data\": {\"image\": \"a.jpg\"}}, {\"data\": {\"image\": \"x/a.jpg\"}}]")),
+        XCTAssertEqual(thrownMessage(try labelStudio("[{\"data\": {\"image\": \"a.jpg\"}}, {\"data\": {\"image\": \"x/a.jpg\"}}]")),
                        "ls/export.json: tasks[1]: image a.jpg is in two tasks")
-        XCTAssertEqual(message(try labelStudio("{\"data\": 1}")), "ls: no Label Studio export here; expected \(LabelStudioLoader.expects)")
+        XCTAssertEqual(thrownMessage(try labelStudio("{\"data\": 1}")), "ls: no Label Studio export here; expected \(LabelStudioLoader.expects)")
     }
 }
