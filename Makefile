@@ -3,7 +3,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/facebench
 
-.PHONY: deps build release test module-graph parity accuracy-checks bench results baseline gate shard-recipes readme clean fuzz fuzz-campaign fuzz-ci
+.PHONY: deps build release test module-graph parity accuracy-checks bench results baseline gate shard-recipes readme clean fuzz fuzz-campaign fuzz-ci format-copies
 
 deps:
 	./scripts/install-dependencies.sh
@@ -59,6 +59,11 @@ gate: release
 	rm -rf $(GATE_RUN)
 	$(RELEASE_BIN) run --dataset dlib-faces --dataset mit-cmu --out $(GATE_RUN) >/dev/null
 	./scripts/accuracy-gate.sh $(GATE_RUN) $(BASELINE)
+
+# dlib-faces and MIT+CMU written in every dataset format FaceBench reads (COCO layout, YOLO,
+# CSV), independently of FaceBench, run with the default detectors to the originals' numbers.
+format-copies: release
+	./scripts/check-format-copies.sh
 
 # The README's Slurm and GNU parallel shard recipes, run on a single-node Slurm cluster
 # started on this machine (needs root): merged COCO exports must equal a single run's.

@@ -121,9 +121,20 @@ struct Toolbox: Sendable {
         return nil
     }
 
+    /// How a dataset given by path is read: the options of every command that takes `--dataset`.
+    static let datasetReadingOptions = [
+        OptionSpec("dataset-format", .value("NAME"), help: "Read --dataset PATH in this format instead of recognising it (formats: `facebench list`)."),
+        OptionSpec("images", .value("DIR"), help: "The folder holding the dataset's images, wherever its annotations put them."),
+        OptionSpec("class", .value("NAME|INDEX"), help: "The class whose boxes are faces (YOLO, CSV, CVAT, Label Studio).", default: "the one named face, else the only one"),
+    ]
+
+    static func datasetReading(_ arguments: ParsedArguments) -> DatasetReading {
+        DatasetReading(format: arguments.string("dataset-format"), images: arguments.string("images"), faceClass: arguments.string("class"))
+    }
+
     /// A dataset by name or path, its warnings printed for `command`.
-    func dataset(_ nameOrPath: String, command: String) throws -> Dataset {
-        let dataset = try catalog.resolve(nameOrPath)
+    func dataset(_ nameOrPath: String, command: String, reading: DatasetReading = DatasetReading()) throws -> Dataset {
+        let dataset = try catalog.resolve(nameOrPath, reading: reading)
         for warning in dataset.warnings { StandardStreams.error("facebench \(command): warning: \(warning)\n") }
         return dataset
     }

@@ -83,6 +83,21 @@ enum FuzzTargets {
             FuzzTarget(name: "mit-cmu", summary: "MITCMULoader: MIT+CMU ground_truth_bboxes.txt", maxLength: lines) { bytes in
                 _ = try MITCMULoader.load(root: "mit-cmu", name: "fuzz", source: withImages(["mit-cmu/" + MITCMULoader.Boxes.full.rawValue: bytes]))
             },
+            FuzzTarget(name: "yolo-labels", summary: "YOLOLoader: a YOLO label file (class cx cy w h) beside its image", maxLength: lines) { bytes in
+                _ = try YOLOLoader.load(path: "yolo", name: "fuzz", source: yolo(labels: bytes, yaml: Array("names: [person, face]\n".utf8)))
+            },
+            FuzzTarget(name: "yolo-yaml", summary: "YOLOLoader: data.yaml's class names, with a label file of two classes", maxLength: 4 << 10) { bytes in
+                _ = try YOLOLoader.load(path: "yolo", name: "fuzz", source: yolo(labels: Array("0 0.5 0.5 0.2 0.2\n1 0.5 0.5 0.1 0.1\n".utf8), yaml: bytes))
+            },
+            FuzzTarget(name: "csv-boxes", summary: "CSVBoxLoader: a CSV of boxes with its header, images in images/", maxLength: lines) { bytes in
+                _ = try CSVBoxLoader.load(path: "csv", name: "fuzz", source: withImages(["csv/boxes.csv": bytes]))
+            },
+            FuzzTarget(name: "cvat-xml", summary: "CVATLoader: CVAT for images 1.1 annotations.xml, boxes and landmark points", maxLength: text) { bytes in
+                _ = try CVATLoader.load(path: "cvat", name: "fuzz", source: withImages(["cvat/annotations.xml": bytes]))
+            },
+            FuzzTarget(name: "label-studio", summary: "LabelStudioLoader: a Label Studio JSON export of rectangle labels", maxLength: text) { bytes in
+                _ = try LabelStudioLoader.load(path: "ls/export.json", name: "fuzz", source: withImages(["ls/export.json": bytes]))
+            },
             FuzzTarget(name: "image-header", summary: "ImageHeader: PNG, JPEG and PNM sizes without decoding", maxLength: 256 << 10) { bytes in
                 _ = try ImageHeader.size(ofFileAt: scratch.write(bytes, as: "image"))
             },
@@ -103,12 +118,18 @@ enum FuzzTargets {
     static let fuzzedDecoder = NativeImageDecoder(maximumMegapixels: 16)
 
     /// `files` and one 640×480 image named `image` in each dataset layout the loaders look in
-    /// (beside dlib and VOC files, MIT+CMU's `images/`, FDDB's `originalPics/`); the crafted
+    /// (beside dlib and VOC files, MIT+CMU's `images/`, FDDB's `originalPics/`, a CSV's
+    /// `images/`, CVAT's and Label Studio's `images/`); the crafted
     /// seeds name it, so inputs reach the checks against image sizes.
     static func withImages(_ files: [String: [UInt8]]) -> MemoryFiles {
         var all = files
-        for path in ["data/image.jpg", "mit-cmu/images/image.png", "fddb/originalPics/image.jpg"] { all[path] = pngHeader }
+        for path in ["data/image.jpg", "mit-cmu/images/image.png", "fddb/originalPics/image.jpg", "csv/images/image.jpg", "cvat/images/image.jpg", "ls/images/image.jpg"] { all[path] = pngHeader }
         return MemoryFiles(all)
+    }
+
+    /// A YOLO folder: `labels/image.txt` beside a 640×480 `images/image.jpg`, class names in data.yaml.
+    static func yolo(labels: [UInt8], yaml: [UInt8]) -> MemoryFiles {
+        MemoryFiles(["yolo/labels/image.txt": labels, "yolo/data.yaml": yaml, "yolo/images/image.jpg": pngHeader])
     }
 
     static let pngHeader: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0x02, 0x80, 0, 0, 0x01, 0xE0]

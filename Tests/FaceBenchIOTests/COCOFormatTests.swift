@@ -105,7 +105,10 @@ final class COCOFormatTests: XCTestCase {
         XCTAssertThrowsError(try load("{\(image), \"annotations\": [{\"id\": 1, \"image_id\": 5, \"category_id\": 1, \"bbox\": [0, 0, 1, 1]},\n{\"id\": 1, \"image_id\": 5, \"category_id\": 1, \"bbox\": [0, 0, 1, 1]}]}")) { error in
             XCTAssertEqual("\(error)", "gt.json: line 2, column 1: annotation id 1 appears twice (pycocotools would evaluate one of them twice)")
         }
-        XCTAssertThrowsError(try load("{\(image), \"annotations\": [{\"id\": 0, \"image_id\": 5, \"category_id\": 1, \"bbox\": [0, 0, 1, 1]}]}"))
+        // Roboflow numbers from 0: read, with a warning that pycocotools's numbers would differ.
+        let zero = try? load("{\(image), \"annotations\": [{\"id\": 0, \"image_id\": 5, \"category_id\": 1, \"bbox\": [0, 0, 1, 1]}]}")
+        XCTAssertEqual(zero?.faceCount, 1)
+        XCTAssertEqual(zero?.warnings.first?.hasPrefix("gt.json: annotation id 0 at line 1, column "), true, "\(zero?.warnings ?? [])")
         XCTAssertThrowsError(try load("{\(image), \"annotations\": [{\"id\": 1, \"image_id\": 6, \"category_id\": 1, \"bbox\": [0, 0, 1, 1]}]}"))
         XCTAssertThrowsError(try load("{\(image), \"annotations\": [], \"categories\": [{\"id\": 1, \"name\": \"cat\"}, {\"id\": 2, \"name\": \"dog\"}]}")) { error in
             XCTAssertTrue("\(error)".contains("none is named 'face'"), "\(error)")

@@ -14,7 +14,9 @@ import glob
 import hashlib
 import json
 import os
+import shutil
 import struct
+import subprocess
 import sys
 import xml.etree.ElementTree as ET
 import zlib
@@ -160,6 +162,35 @@ for record in records[:40:4]:
 for path in sorted(glob.glob(dataset("fddb-folds", "FDDB-fold-*-ellipseList.txt"))):
     seed("fddb", read(path))
 seed("fddb", "2002/08/11/big/img_591\n1\n1e300 1 1e300 10 10 1\n")
+# The user formats (YOLO labels and names, CSV of boxes, CVAT XML, Label Studio JSON): dlib-faces and MIT+CMU as
+# scripts/write-dataset-copies.py writes them, and crafted edge cases.
+copies = os.path.join(OUT, ".copies")
+subprocess.run([sys.executable, os.path.join(ROOT, "scripts/write-dataset-copies.py"), copies, DATASETS], check=True, stdout=subprocess.DEVNULL)
+for path in sorted(glob.glob(os.path.join(copies, "*", "yolo", "labels", "*.txt")))[:40]:
+    seed("yolo-labels", read(path))
+for path in sorted(glob.glob(os.path.join(copies, "*", "yolo", "data.yaml"))):
+    seed("yolo-yaml", read(path))
+for path in sorted(glob.glob(os.path.join(copies, "*", "csv*", "*.csv"))):
+    seed("csv-boxes", read(path)[:12000].rsplit(b"\n", 1)[0] + b"\n")
+for text in ["1 0.5 0.5 0.5\n", "1 0.5 1.5 0.2 0.2\n", "7 0.5 0.5 0.2 0.2\n", "1 1e-320 0.5 0 0\n", "-1 0.5 0.5 0.2 0.2\r\n"]:
+    seed("yolo-labels", text)
+for text in ["names: ['face', \"person\"]\n", "names:\n  - person\n  - face\n", "names:\n  0: person\n  1: face\n  1: again\n",
+             "names:\n  99999999999999999999: face\n", "nc: 2\nnames: [a, b\n"]:
+    seed("yolo-yaml", text)
+for text in ['filename,width,height,class,xmin,ymin,xmax,ymax\nimage.jpg,640,480,face,1,2,3,4\n',
+             'file,x,y,w,h,note\n"image.jpg",1,2,3,4,"a ""quoted"", field"\r\nimage.jpg,,,,,\n',
+             'file,x,y,w,h,x1,y1,x2,y2\n', 'file,x,y,w,h\n"open,1,2,3,4\n', 'file,x1,y1,x2,y2\nimage.jpg,1e308,1,-1e308,2\n']:
+    seed("csv-boxes", text)
+for path in sorted(glob.glob(os.path.join(copies, "*", "cvat", "annotations.xml"))):
+    seed("cvat-xml", read(path)[:16000].rsplit(b"</image>", 1)[0] + b"</image></annotations>")
+for path in sorted(glob.glob(os.path.join(copies, "*", "label-studio", "*.json"))):
+    seed("label-studio", json.dumps(json.loads(read(path))[:12]))
+seed("cvat-xml", '<annotations><version>1.1</version><image id="0" name="image.jpg" width="640" height="480">'
+     '<box label="face" xtl="1" ytl="2" xbr="1e308" ybr="4" rotation="0"/><points label="nose_tip" points="1,2;3,4"/></image></annotations>')
+seed("label-studio", '[{"id": 1, "data": {"image": "/data/local-files/?d=image.jpg"}, "annotations": [{"result": [{"type": "rectanglelabels", '
+     '"original_width": 640, "original_height": 480, "value": {"x": 10, "y": 10, "width": 1e300, "height": 5, "rotation": 0, '
+     '"rectanglelabels": ["face"]}}]}]}, {"id": 2, "data": {}}]')
+shutil.rmtree(copies)
 for name in ["ground_truth_bboxes.txt", "ground_truth_bboxes_face_only.txt"]:
     seed("mit-cmu", read(dataset("mit-cmu", name)))
 

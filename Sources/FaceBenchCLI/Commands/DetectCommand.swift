@@ -27,7 +27,7 @@ enum DetectCommand: FaceBenchCommand {
             OptionSpec("dataset", .value("NAME|PATH"), help: "Dataset holding the image, for its ground truth."),
             OptionSpec("native-threads", .value("N"), help: "Threads OpenCV may use inside one call.", default: "1"),
             Toolbox.maxMegapixelsOption,
-        ],
+        ] + Toolbox.datasetReadingOptions,
         arguments: [ArgumentSpec(name: "IMAGE", help: "A JPEG or PNG file.")],
         examples: [
             "facebench detect photo.jpg --detector hog:landmarks=true --draw faces.png",
@@ -48,7 +48,7 @@ enum DetectCommand: FaceBenchCommand {
         let toolbox = toolbox.limitingImages(to: options.maximumMegapixels)
         let path = options.image, drawing = options.drawing
         toolbox.registry.pinNativeThreads(options.nativeThreads)
-        let dataset = try options.dataset.map { try toolbox.catalog.resolve($0) }
+        let dataset = try options.dataset.map { try toolbox.dataset($0, command: "detect", reading: Toolbox.datasetReading(arguments)) }
         let sample = try dataset.map { try groundTruth(for: path, in: $0) }
         // IMAGE may be the image's name in the dataset rather than a file here.
         let file = FileIO.exists(path) ? path : sample?.path ?? path

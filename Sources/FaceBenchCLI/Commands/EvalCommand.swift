@@ -36,7 +36,7 @@ enum EvalCommand: FaceBenchCommand {
             OptionSpec("format", .value("markdown|json"), help: "Output format.", default: "markdown"),
             OptionSpec("repeat", .value("N"), help: "Read the predictions and run each protocol N times; report the best time.", default: "1"),
             OptionSpec("roc-out", .value("PREFIX"), help: "With the fddb protocol and one predictions file: write PREFIXDiscROC.txt and PREFIXContROC.txt as the FDDB toolkit does."),
-        ],
+        ] + Toolbox.datasetReadingOptions,
         examples: [
             "facebench eval --dataset gt.coco.json --predictions detector.coco.json",
             "facebench eval --dataset mit-cmu --predictions haar=Results/runs/latest/mit-cmu/haar.coco.json --protocol coco,fp_table --format json",
@@ -46,7 +46,7 @@ enum EvalCommand: FaceBenchCommand {
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
         let options = try EvalOptions(arguments)
-        let (dataset, datasetTime) = try MonotonicClock.measure { try toolbox.dataset(options.dataset, command: "eval") }
+        let (dataset, datasetTime) = try MonotonicClock.measure { try toolbox.dataset(options.dataset, command: "eval", reading: options.reading) }
         var session = try EvaluationSession(
             dataset: dataset, datasetMilliseconds: datasetTime, protocolNames: options.protocols, evaluators: toolbox.evaluators,
             options: options.evaluation, repeats: options.repeats)

@@ -1,5 +1,6 @@
 import FaceBenchModel
 import FaceBenchEvaluation
+import FaceBenchIO
 import Foundation
 
 /// `eval`'s options, read and checked in one place.
@@ -7,6 +8,7 @@ struct EvalOptions {
     enum Format: String, CaseIterable { case markdown, json }
 
     var dataset: String
+    var reading: DatasetReading
     /// Each `--predictions` value as its label and path.
     var predictions: [(label: String, path: String)]
     var protocols: [String]
@@ -21,6 +23,7 @@ struct EvalOptions {
     init(_ arguments: ParsedArguments) throws {
         guard let dataset = arguments.string("dataset") else { throw FaceBenchError.usage("--dataset is required") }
         self.dataset = dataset
+        reading = Toolbox.datasetReading(arguments)
         predictions = arguments.strings("predictions").map(Self.splitLabel)
         guard !predictions.isEmpty else { throw FaceBenchError.usage("give at least one --predictions file") }
         protocols = arguments.strings("protocol")

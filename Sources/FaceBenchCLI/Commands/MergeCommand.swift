@@ -33,7 +33,7 @@ enum MergeCommand: FaceBenchCommand {
         for group in DatasetComparison.group(sources) {
             let parts = group.entries.map(\.results)
             let name = group.dataset
-            let dataset = try options.dataset.map(toolbox.catalog.resolve) ?? toolbox.dataset(of: parts[0])
+            let dataset = try options.dataset.map { try toolbox.catalog.resolve($0) } ?? toolbox.dataset(of: parts[0])
             let merged = try RunResults.merged(parts, dataset: dataset, evaluators: toolbox.evaluators)
             if merged.dataset.images < merged.dataset.totalImages {
                 StandardStreams.error("facebench merge: \(name): \(merged.dataset.images) of \(merged.dataset.totalImages) images present (a shard missing?)\n")

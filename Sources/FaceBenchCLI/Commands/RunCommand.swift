@@ -41,7 +41,7 @@ enum RunCommand: FaceBenchCommand {
             OptionSpec("quiet", .flag, help: "Print nothing on stdout; the results are in the files."),
             ConfigFile.option,
             Toolbox.maxMegapixelsOption,
-        ],
+        ] + Toolbox.datasetReadingOptions,
         examples: [
             "facebench run --dataset mit-cmu --detector haar,lbp,hog",
             "facebench run --dataset mit-cmu --detector default,fast=haar:scale=1.3 --format markdown",
@@ -55,7 +55,7 @@ enum RunCommand: FaceBenchCommand {
         let toolbox = toolbox.limitingImages(to: options.maximumMegapixels)
         // Every dataset is found before anything runs or a run folder is made, so a mistyped
         // second name neither waits for the first dataset nor leaves an empty run as `latest`.
-        let datasets = try options.datasets.map { try toolbox.dataset($0, command: "run") }
+        let datasets = try options.datasets.map { try toolbox.dataset($0, command: "run", reading: options.reading) }
         let out = try outputDirectory(options.out, resume: options.resume)
         toolbox.registry.pinNativeThreads(options.settings.nativeThreads)
         let files = OutputFiles(widerFolders: options.widerFolders)

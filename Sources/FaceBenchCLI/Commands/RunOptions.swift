@@ -1,6 +1,7 @@
 import FaceBenchModel
 import FaceBenchEvaluation
 import FaceBenchHarness
+import FaceBenchIO
 import Foundation
 
 /// `run`'s options, read from the command line (and `--config`) and checked in one place;
@@ -24,6 +25,8 @@ struct RunOptions {
     }
 
     var datasets: [String]
+    /// `--dataset-format`, `--images`, `--class`: how datasets given by path are read.
+    var reading: DatasetReading
     var detectors: [String]
     var out: String?
     var resume: Bool
@@ -62,6 +65,7 @@ struct RunOptions {
         guard !datasets.isEmpty else {
             throw FaceBenchError.usage("no --dataset given and no named dataset with images found on \(toolbox.catalog.searchPath.joined(separator: ":"))")
         }
+        reading = Toolbox.datasetReading(arguments)
         detectors = toolbox.detectorSpecs(arguments.strings("detector"))
         format = try arguments.choice("format", default: .text)
         switch (arguments.flag("quiet"), arguments.flag("verbose")) {

@@ -59,6 +59,11 @@ public final class BenchmarkRunner: Sendable {
         }.map { ($0.offset, $0.element) }
     }
 
+    /// " (looked in a/, b/)", from the folders the loader searched.
+    static func searched(_ dataset: Dataset) -> String {
+        dataset.imageFolders.isEmpty ? "" : " (looked in " + dataset.imageFolders.map { $0 + "/" }.joined(separator: ", ") + ")"
+    }
+
     /// What must be equal for a log to be resumed.
     var logHeader: RunLog.Header {
         let c = configuration
@@ -78,7 +83,8 @@ public final class BenchmarkRunner: Sendable {
         let needsImages = c.factories.contains { !$0.info.isImported }
         if needsImages, let missing = planned.first(where: { $0.sample.path == nil }) {
             throw FaceBenchError.failed(
-                "dataset \(c.dataset.name) has no image file for \(missing.sample.name): detectors can only run on datasets with images (use `facebench eval` for ground-truth-only sets)")
+                "dataset \(c.dataset.name) has no image file for \(missing.sample.name)\(Self.searched(c.dataset)): detectors can only run on datasets with images "
+                    + "(name their folder with --images DIR, or use `facebench eval` for ground-truth-only sets)")
         }
         let log: RunLog
         var records: [ImageRecord]

@@ -13,15 +13,18 @@ import FaceBenchModel
 ///   kept as `Face.annotatedArea` when it differs from width × height.
 /// - `"ignore": 1` marks the face ignored for FaceBench's other protocols; COCO's own
 ///   evaluation disregards it (pycocotools overwrites it with `iscrowd`).
-/// - Annotation ids must be unique and non-zero: pycocotools looks annotations up by id
-///   (duplicates collapse into one) and takes id 0 for "unmatched", so either would make
-///   its numbers silently differ from what the file says.
+/// - Annotation ids must be unique: pycocotools looks annotations up by id (duplicates
+///   collapse into one). Id 0 is read with a warning: pycocotools takes it for "unmatched",
+///   so its numbers on such a file (Roboflow's exports number from 0) differ from FaceBench's.
 ///
 /// Read by a streaming pass (`JSONScanner`): a WIDER-sized file (40,000 faces) loads in
 /// milliseconds.
+///
+/// Images are looked for in `images` (by default beside the file, and where the layouts of
+/// `COCOLayout` put them).
 public enum COCOLoader {
-    public static func load(file: String, name: String) throws -> Dataset {
-        try load(bytes: try FileIO.read(file), file: file, name: name)
+    public static func load(file: String, name: String, images: ImageFolders? = nil, source: any FileSource = LocalFiles()) throws -> Dataset {
+        try load(bytes: try source.read(file), file: file, name: name, images: images, source: source)
     }
 
     struct RawImage {
@@ -45,7 +48,9 @@ public enum COCOLoader {
         var keypoints: [Double]? = nil
     }
 
-    public static func load(bytes: [UInt8], file: String, name: String) throws -> Dataset {
+    public static func load(
+        bytes: [UInt8], file: String, name: String, images imageFolders: ImageFolders? = nil, source: any FileSource = LocalFiles()
+    ) throws -> Dataset {
         var images: [RawImage] = []
         var annotations: [RawAnnotation] = []
         var categories: [(id: Int, name: String)] = []
@@ -115,12 +120,9 @@ public enum COCOLoader {
         var annotationIDs = Set<Int>()
         annotationIDs.reserveCapacity(annotations.count)
         var inverted: [Int] = [], firstInverted = ""
+        var zeroID: Int?
         for annotation in annotations {
-            guard annotation.id != 0 else {
-                throw FaceBenchError.malformed(
-                    path: file, location: locate(annotation.offset),
-                    reason: "annotation id 0: pycocotools treats a detection matched to it as unmatched; number annotations from 1")
-            }
+            if annotation.id == 0 { zeroID = annotation.offset }
             guard annotationIDs.insert(annotation.id).inserted else {
                 throw FaceBenchError.malformed(
                     path: file, location: locate(annotation.offset),
@@ -166,20 +168,23 @@ public enum COCOLoader {
             landmarkWarnings.append("\(file): keypoints \(pointNames.prefix(3).joined(separator: ", "))… are no known scheme (\(LandmarkScheme.known.map(\.id).joined(separator: ", "))); the landmarks protocol skips them")
         }
         let directory = FileIO.parent(of: file)
-        func imagePath(_ image: RawImage) -> String {
-            image.fileName.hasPrefix("/") ? image.fileName : directory + "/" + image.fileName
-        }
-        // Images are looked for beside the file; when the first is not there (ground truth
-        // shipped without images), none is looked up.
-        let imagesPresent = images.first.map { FileIO.exists(imagePath($0)) } ?? false
+        let folders = imageFolders ?? ImageFolders(COCOLayout.imageFolders(of: file))
+        // When the first image is not found (ground truth shipped without images), none is
+        // looked up.
+        let firstPath = images.first.flatMap { folders.locate($0.fileName, source: source) }
         let samples = images.enumerated().map { position, image in
-            let candidate = imagePath(image)
-            return Sample(
-                id: position + 1, name: image.fileName, path: imagesPresent && FileIO.exists(candidate) ? candidate : nil,
+            Sample(
+                id: position + 1, name: image.fileName, path: firstPath == nil ? nil : folders.locate(image.fileName, source: source),
                 width: image.width, height: image.height, faces: faces[position], cocoID: image.id)
         }
         var dataset = Dataset(name: name, format: "coco", root: directory, annotationFiles: [file], samples: samples, landmarkScheme: scheme)
+        dataset.imageFolders = folders.folders
         dataset.warnings += landmarkWarnings
+        if let zeroID {
+            dataset.warnings.append(
+                "\(file): annotation id 0 at \(locate(zeroID)) (Roboflow numbers from 0): FaceBench scores it as any face, "
+                    + "but pycocotools on this file counts a detection matched to it as a false positive")
+        }
         if !inverted.isEmpty {
             dataset.warnings.append(
                 "\(file): \(inverted.count) annotation\(inverted.count == 1 ? " has" : "s have") a negative width or height "

@@ -27,15 +27,21 @@ public struct DatasetDefinition: Sendable {
 /// An annotation layout FaceBench can recognise in any folder or file given by path.
 public struct DatasetFormat: Sendable {
     public var name: String
+    /// What a path in this format holds, for the error when a path is in no known format
+    /// ("a folder with ground_truth_bboxes.txt and images/").
+    public var expects: String
     /// True when `path` (a folder or file) is in this format.
     public var recognises: @Sendable (_ path: String) -> Bool
-    public var load: @Sendable (_ path: String, _ name: String) throws -> Dataset
+    /// Loads `path`. A loader that finds its images through `DatasetReading.images` itself sets
+    /// `Dataset.imageFolders` to that folder; for the others the catalog looks the images up there.
+    public var load: @Sendable (_ path: String, _ name: String, _ reading: DatasetReading) throws -> Dataset
 
     public init(
-        name: String, recognises: @escaping @Sendable (String) -> Bool,
-        load: @escaping @Sendable (String, String) throws -> Dataset
+        name: String, expects: String, recognises: @escaping @Sendable (String) -> Bool,
+        load: @escaping @Sendable (String, String, DatasetReading) throws -> Dataset
     ) {
         self.name = name
+        self.expects = expects
         self.recognises = recognises
         self.load = load
     }
@@ -75,8 +81,13 @@ public struct DatasetCatalog: Sendable {
         definitions.compactMap { definition in root(of: definition).map { (definition, $0) } }
     }
 
-    public func resolve(_ nameOrPath: String) throws -> Dataset {
+    /// The dataset named or at a path; `reading` applies to paths only.
+    public func resolve(_ nameOrPath: String, reading: DatasetReading = DatasetReading()) throws -> Dataset {
         if let definition = definitions.first(where: { $0.name == nameOrPath }) {
+            guard reading.isDefault else {
+                throw FaceBenchError.usage(
+                    "--dataset-format, --images and --class apply to a dataset given by path; '\(nameOrPath)' is a named dataset (give its folder to use them)")
+            }
             guard let root = root(of: definition) else {
                 throw FaceBenchError.datasetNotFound(name: nameOrPath, searched: searchPath.map { $0 + "/" + definition.folder })
             }
@@ -90,12 +101,58 @@ public struct DatasetCatalog: Sendable {
         }
         let path = URL(fileURLWithPath: nameOrPath).standardized.path
         guard FileIO.exists(path) else { throw FaceBenchError.io(path: path, reason: "no such file or directory") }
-        guard let format = formats.first(where: { $0.recognises(path) }) else {
-            let known = formats.map(\.name).joined(separator: ", ")
-            throw FaceBenchError.malformed(path: path, location: nil, reason: "not a dataset in a known format (\(known))")
+        var reading = reading
+        if let images = reading.images {
+            let folder = URL(fileURLWithPath: images).standardized.path
+            guard FileIO.isDirectory(folder) else { throw FaceBenchError.io(path: folder, reason: "--images names no folder") }
+            reading.images = folder
         }
+        let format = try self.format(of: path, reading: reading)
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        return try Self.checked(format.load(path, name))
+        var dataset = try format.load(path, name, reading)
+        if let images = reading.images, dataset.imageFolders != [images] {
+            try Self.relocateImages(of: &dataset, to: images)
+        }
+        return try Self.checked(dataset)
+    }
+
+    /// The format `reading` names, or the first that recognises `path`.
+    public func format(of path: String, reading: DatasetReading = DatasetReading()) throws -> DatasetFormat {
+        if let name = reading.format {
+            guard let format = formats.first(where: { $0.name == name }) else {
+                let known = formats.map(\.name)
+                throw FaceBenchError.usage(
+                    "unknown dataset format '\(name)'.\(NameSuggestion.hint(for: name, among: known)) Known formats: \(known.joined(separator: ", "))")
+            }
+            return format
+        }
+        guard let format = formats.first(where: { $0.recognises(path) }) else {
+            let expected = formats.map { "  \($0.name): \($0.expects)" }.joined(separator: "\n")
+            throw FaceBenchError.malformed(
+                path: path, location: nil,
+                reason: "not a dataset in a known format; each expects:\n\(expected)\n(force one with --dataset-format NAME)")
+        }
+        return format
+    }
+
+    /// Points every sample at its image in `folder` (`--images` for a loader that does not
+    /// take it), reading the sizes the annotations left out from the image headers.
+    static func relocateImages(of dataset: inout Dataset, to folder: String, source: any FileSource = LocalFiles()) throws {
+        let folders = ImageFolders([folder])
+        for index in dataset.samples.indices {
+            let sample = dataset.samples[index]
+            guard let path = folders.locate(sample.name, source: source) else {
+                dataset.samples[index].path = nil
+                continue
+            }
+            dataset.samples[index].path = path
+            if sample.width == nil || sample.height == nil {
+                let size = try source.imageSize(path)
+                dataset.samples[index].width = size.width
+                dataset.samples[index].height = size.height
+            }
+        }
+        dataset.imageFolders = [folder]
     }
 
     private static func checked(_ dataset: Dataset) throws -> Dataset {

@@ -26,9 +26,11 @@ public enum DlibXMLLoader {
             attachLandmarks(from: marked, to: &samples)
         }
         for index in samples.indices { samples[index].id = index + 1 }
-        return Dataset(
+        var dataset = Dataset(
             name: name, format: "dlib-xml", root: root, annotationFiles: files + landmarkFiles,
             samples: samples, landmarkScheme: try scheme(of: samples, files: landmarkFiles.isEmpty ? files : landmarkFiles))
+        dataset.imageFolders = Array(Set(files.map(FileIO.parent))).sorted()
+        return dataset
     }
 
     /// dlib's files hold 68 parts (iBUG) or 5 (its 5-point predictor's training set); every

@@ -3,7 +3,8 @@ import FaceBenchModel
 /// Reads FDDB's ground truth: the ten folds' ellipse lists `FDDB-fold-NN-ellipseList.txt`
 /// (image path without extension, face count, then
 /// `major_radius minor_radius angle center_x center_y 1` per face), or one such list given
-/// as a file.
+/// as a file; a folder as FDDB unpacks (`FDDB-folds/` beside `originalPics/`) reads the
+/// folds from `FDDB-folds/`.
 ///
 /// Samples are in fold order, named as the list names them (`2002/08/11/big/img_591`), with
 /// the fold as the `fold` attribute. Each face keeps its ellipse (`Face.ellipse`, angle in
@@ -19,7 +20,8 @@ public enum FDDBLoader {
         let folder: String
         if source.isDirectory(root) {
             folder = root
-            files = source.list(root).filter { $0.hasPrefix("FDDB-fold-") && $0.hasSuffix("-ellipseList.txt") }.map { root + "/" + $0 }
+            let folds = foldsFolder(root, source: source)
+            files = source.list(folds).filter { $0.hasPrefix("FDDB-fold-") && $0.hasSuffix("-ellipseList.txt") }.map { folds + "/" + $0 }
             guard !files.isEmpty else { throw FaceBenchError.malformed(path: root, location: nil, reason: "no FDDB-fold-NN-ellipseList.txt files here") }
         } else {
             files = [root]
@@ -55,7 +57,14 @@ public enum FDDBLoader {
                 samples.append(sample)
             }
         }
-        return Dataset(name: name, format: "fddb", root: folder, annotationFiles: files, samples: samples)
+        var dataset = Dataset(name: name, format: "fddb", root: folder, annotationFiles: files, samples: samples)
+        dataset.imageFolders = [folder + "/originalPics", folder]
+        return dataset
+    }
+
+    /// FDDB as unpacked keeps the folds in `FDDB-folds/` beside `originalPics/`.
+    static func foldsFolder(_ root: String, source: any FileSource) -> String {
+        source.isDirectory(root + "/FDDB-folds") ? root + "/FDDB-folds" : root
     }
 
     /// The image file of a fold entry under `folder`, if it is there.
@@ -65,7 +74,9 @@ public enum FDDBLoader {
 
     /// True for a folder of FDDB fold files or an `*ellipseList.txt` file.
     public static func recognises(_ path: String) -> Bool {
-        if FileIO.isDirectory(path) { return FileIO.list(path).contains { $0.hasPrefix("FDDB-fold-") && $0.hasSuffix("-ellipseList.txt") } }
+        if FileIO.isDirectory(path) {
+            return FileIO.list(foldsFolder(path, source: LocalFiles())).contains { $0.hasPrefix("FDDB-fold-") && $0.hasSuffix("-ellipseList.txt") }
+        }
         return path.hasSuffix("ellipseList.txt")
     }
 

@@ -15,9 +15,12 @@ public enum MITCMULoader {
         case faceOnly = "ground_truth_bboxes_face_only.txt"
     }
 
-    public static func load(root: String, name: String, boxes: Boxes = .full, source: any FileSource = LocalFiles()) throws -> Dataset {
+    /// `images` replaces `root/images`.
+    public static func load(
+        root: String, name: String, boxes: Boxes = .full, images: String? = nil, source: any FileSource = LocalFiles()
+    ) throws -> Dataset {
         let boxFile = root + "/" + boxes.rawValue
-        let imageDirectory = root + "/images"
+        let imageDirectory = images ?? root + "/images"
         var facesByImage: [String: [Face]] = [:]
         let lines = try source.lines(boxFile)
         for line in lines {
@@ -85,10 +88,12 @@ public enum MITCMULoader {
             }
             samples.append(Sample(id: samples.count + 1, name: file, path: path, width: size.width, height: size.height, faces: faces))
         }
-        return Dataset(
+        var dataset = Dataset(
             name: name, format: "mit-cmu", root: root,
             annotationFiles: [boxFile] + (hasLandmarks ? [landmarkFile] : []),
             samples: samples, landmarkScheme: hasLandmarks ? "mitcmu6" : nil)
+        dataset.imageFolders = [imageDirectory]
+        return dataset
     }
 
     /// `voyager.jpg` → `voyager`: the annotation names the original GIF/JPEG, the folder

@@ -38,7 +38,9 @@ public enum PascalVOCLoader {
                 })
         }
         let root = source.isDirectory(path) ? path : FileIO.parent(of: files[0])
-        return Dataset(name: name, format: "pascal-voc", root: root, annotationFiles: files, samples: samples)
+        var dataset = Dataset(name: name, format: "pascal-voc", root: root, annotationFiles: files, samples: samples)
+        dataset.imageFolders = Array(Set(files.flatMap { imageCandidates(forAnnotationIn: FileIO.parent(of: $0)) })).sorted()
+        return dataset
     }
 
     struct Object {
@@ -73,10 +75,10 @@ public enum PascalVOCLoader {
             .malformed(path: file, location: "<\(element.name)> at line \(element.line)", reason: reason)
         }
         guard tree.name == "annotation" else { throw fail(tree, "root element is <\(tree.name)>, expected <annotation>") }
-        guard let fileName = tree.child("filename")?.text.trimmed, !fileName.isEmpty else { throw fail(tree, "missing <filename>") }
+        guard let fileName = tree.child("filename")?.text.trimmingSpaces, !fileName.isEmpty else { throw fail(tree, "missing <filename>") }
         func integer(_ element: XMLTree.Element?, _ key: String) throws -> Int? {
             guard let child = element?.child(key) else { return nil }
-            guard let value = Int(child.text.trimmed) else { throw fail(child, "<\(key)> '\(child.text.trimmed)' is not an integer") }
+            guard let value = Int(child.text.trimmingSpaces) else { throw fail(child, "<\(key)> '\(child.text.trimmingSpaces)' is not an integer") }
             return value
         }
         let size = tree.child("size")
@@ -86,8 +88,8 @@ public enum PascalVOCLoader {
             guard let box = object.child("bndbox") else { throw fail(object, "object without <bndbox>") }
             func coordinate(_ key: String) throws -> Double {
                 guard let child = box.child(key) else { throw fail(box, "<bndbox> without <\(key)>") }
-                guard let value = Double(child.text.trimmed), value.isFinite else {
-                    throw fail(child, "<\(key)> '\(child.text.trimmed)' is not a number")
+                guard let value = Double(child.text.trimmingSpaces), value.isFinite else {
+                    throw fail(child, "<\(key)> '\(child.text.trimmingSpaces)' is not a number")
                 }
                 return value
             }
@@ -95,27 +97,19 @@ public enum PascalVOCLoader {
             guard xmax >= xmin, ymax >= ymin else { throw fail(box, "xmax < xmin or ymax < ymin") }
             var attributes: [String: String] = [:]
             for key in ["truncated", "pose", "occluded"] {
-                if let text = object.child(key)?.text.trimmed, !text.isEmpty { attributes[key] = text }
+                if let text = object.child(key)?.text.trimmingSpaces, !text.isEmpty { attributes[key] = text }
             }
-            let difficult = object.child("difficult").map { $0.text.trimmed == "1" } ?? false
+            let difficult = object.child("difficult").map { $0.text.trimmingSpaces == "1" } ?? false
             return Object(
-                name: object.child("name")?.text.trimmed ?? "", box: Box(x1: xmin - 1, y1: ymin - 1, x2: xmax, y2: ymax),
+                name: object.child("name")?.text.trimmingSpaces ?? "", box: Box(x1: xmin - 1, y1: ymin - 1, x2: xmax, y2: ymax),
                 difficult: difficult, attributes: attributes)
         }
-        let annotationFolder = FileIO.parent(of: file)
-        var candidates = [annotationFolder + "/" + fileName]
-        if annotationFolder.hasSuffix("/Annotations") {
-            candidates.insert(String(annotationFolder.dropLast("Annotations".count)) + "JPEGImages/" + fileName, at: 0)
-        }
+        let candidates = imageCandidates(forAnnotationIn: FileIO.parent(of: file)).map { $0 + "/" + fileName }
         return Image(fileName: fileName, imagePath: candidates.first(where: source.exists), width: width, height: height, objects: objects)
     }
-}
 
-extension String {
-    fileprivate var trimmed: String {
-        var text = Substring(self)
-        while let first = text.first, first.isWhitespace { text = text.dropFirst() }
-        while let last = text.last, last.isWhitespace { text = text.dropLast() }
-        return String(text)
+    /// `JPEGImages/` beside `Annotations/`, then the annotation's own folder.
+    static func imageCandidates(forAnnotationIn folder: String) -> [String] {
+        folder.hasSuffix("/Annotations") ? [String(folder.dropLast("Annotations".count)) + "JPEGImages", folder] : [folder]
     }
 }

@@ -34,16 +34,19 @@ extension DatasetCatalog {
 
     public static func standardFormats(zlib: any ZlibDecompressor) -> [DatasetFormat] { [
         DatasetFormat(
-            name: "mit-cmu",
+            name: "mit-cmu", expects: "a folder with ground_truth_bboxes.txt ('name x1 y1 x2 y2' lines) and images/",
             recognises: { FileIO.exists($0 + "/ground_truth_bboxes.txt") },
-            load: { path, name in try MITCMULoader.load(root: path, name: name) }),
+            load: { path, name, reading in try MITCMULoader.load(root: path, name: name, images: reading.images) }),
         DatasetFormat(
-            name: "dlib-xml",
+            name: "cvat", expects: CVATLoader.expects, recognises: { CVATLoader.recognises($0) },
+            load: { path, name, reading in try CVATLoader.load(path: path, name: name, reading: reading) }),
+        DatasetFormat(
+            name: "dlib-xml", expects: "dlib imglab XML (<dataset><images><image file=…><box top= left= width= height=>), or a folder with training.xml / testing.xml",
             recognises: { path in
                 if path.hasSuffix(".xml") { return (try? FileIO.read(path)).flatMap(XMLTree.rootName) == "dataset" }
                 return FileIO.exists(path + "/training.xml") || FileIO.exists(path + "/testing.xml")
             },
-            load: { path, name in
+            load: { path, name, _ in
                 if path.hasSuffix(".xml") {
                     let root = FileIO.parent(of: path)
                     return try DlibXMLLoader.load(files: [path], root: root, name: name)
@@ -52,19 +55,32 @@ extension DatasetCatalog {
                 return try DlibXMLLoader.load(files: files, root: path, name: name)
             }),
         DatasetFormat(
-            name: "coco",
-            recognises: { path in
-                guard path.lowercased().hasSuffix(".json"), let prefix = try? FileIO.readPrefix(path, count: 256) else { return false }
-                return JSONReader.significantBytes(prefix).first == UInt8(ascii: "{")
-            },
-            load: { path, name in try COCOLoader.load(file: path, name: name) }),
+            name: "coco", expects: COCOLayout.expects,
+            recognises: { COCOLayout.recognises($0) },
+            load: { path, name, reading in
+                let file = FileIO.isDirectory(path) ? try COCOLayout.annotationFile(in: path) : path
+                let images = reading.images.map { ImageFolders([$0]) }
+                return try COCOLoader.load(file: file, name: name, images: images)
+            }),
         DatasetFormat(
-            name: "pascal-voc",
+            name: "label-studio", expects: LabelStudioLoader.expects, recognises: { LabelStudioLoader.recognises($0) },
+            load: { path, name, reading in try LabelStudioLoader.load(path: path, name: name, reading: reading) }),
+        DatasetFormat(
+            name: "pascal-voc", expects: "Pascal VOC <annotation> XML: one file, a folder of them, or a folder with Annotations/ and JPEGImages/",
             recognises: { PascalVOCLoader.recognises($0) },
-            load: { path, name in try PascalVOCLoader.load(path: path, name: name) }),
+            load: { path, name, _ in try PascalVOCLoader.load(path: path, name: name) }),
         DatasetFormat(
-            name: "wider", recognises: WIDERFaceLoader.recognises,
-            load: { path, name in try WIDERFaceLoader.load(root: path, name: name, zlib: zlib) }),
-        DatasetFormat(name: "fddb", recognises: FDDBLoader.recognises, load: { path, name in try FDDBLoader.load(root: path, name: name) }),
+            name: "yolo", expects: YOLOLoader.expects, recognises: { YOLOLoader.recognises($0) },
+            load: { path, name, reading in try YOLOLoader.load(path: path, name: name, reading: reading) }),
+        DatasetFormat(
+            name: "csv", expects: CSVBoxLoader.expects, recognises: { CSVBoxLoader.recognises($0) },
+            load: { path, name, reading in try CSVBoxLoader.load(path: path, name: name, reading: reading) }),
+        DatasetFormat(
+            name: "wider", expects: "WIDER FACE ground truth: wider_face_<split>.mat or wider_face_<split>_bbx_gt.txt (a folder with them, or the text file)",
+            recognises: WIDERFaceLoader.recognises,
+            load: { path, name, _ in try WIDERFaceLoader.load(root: path, name: name, zlib: zlib) }),
+        DatasetFormat(
+            name: "fddb", expects: "FDDB-fold-NN-ellipseList.txt files (a folder of them or one; as unpacked: FDDB-folds/ beside originalPics/)",
+            recognises: FDDBLoader.recognises, load: { path, name, _ in try FDDBLoader.load(root: path, name: name) }),
     ] }
 }

@@ -14,6 +14,9 @@ public struct Dataset: Sendable, Equatable {
     /// Things in the files that were read but are suspicious, already counted and phrased
     /// ("gt.json: 2 annotations have a negative width…"); commands print them.
     public var warnings: [String] = []
+    /// Where the loader looked for image files (folders), so an image that is not there can
+    /// be reported with the places searched.
+    public var imageFolders: [String] = []
 
     public init(
         name: String, format: String, root: String, annotationFiles: [String], samples: [Sample],

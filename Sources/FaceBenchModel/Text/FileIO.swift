@@ -62,6 +62,11 @@ public enum FileIO {
         path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
     }
 
+    /// `a/b/c.json` → `c.json`.
+    public static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+    }
+
     /// The first `count` bytes of a file (fewer if it is shorter), for recognising formats.
     public static func readPrefix(_ path: String, count: Int) throws -> [UInt8] {
         guard let handle = FileHandle(forReadingAtPath: path) else {

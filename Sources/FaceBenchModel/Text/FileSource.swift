@@ -6,6 +6,8 @@
 /// folder, sorted; `read` and `imageSize` throw `FaceBenchError.io` naming the path.
 public protocol FileSource: Sendable {
     func read(_ path: String) throws -> [UInt8]
+    /// At most the first `count` bytes, for recognising formats without reading whole files.
+    func readPrefix(_ path: String, count: Int) throws -> [UInt8]
     func exists(_ path: String) -> Bool
     func isDirectory(_ path: String) -> Bool
     func list(_ directory: String) -> [String]
@@ -13,6 +15,7 @@ public protocol FileSource: Sendable {
 }
 
 extension FileSource {
+    public func readPrefix(_ path: String, count: Int) throws -> [UInt8] { Array(try read(path).prefix(count)) }
     public func lines(_ path: String) throws -> NumberedLines { NumberedLines(path: path, bytes: try read(path)) }
 }
 
@@ -20,6 +23,7 @@ public struct LocalFiles: FileSource {
     public init() {}
 
     public func read(_ path: String) throws -> [UInt8] { try FileIO.read(path) }
+    public func readPrefix(_ path: String, count: Int) throws -> [UInt8] { try FileIO.readPrefix(path, count: count) }
     public func exists(_ path: String) -> Bool { FileIO.exists(path) }
     public func isDirectory(_ path: String) -> Bool { FileIO.isDirectory(path) }
     public func list(_ directory: String) -> [String] { FileIO.list(directory) }
