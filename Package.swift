@@ -116,7 +116,7 @@ let package = Package(
             name: "FaceBenchBackendTests",
             dependencies: [
                 "FaceBenchModel", "FaceBenchEvaluation", "FaceBenchIO", "FaceBenchCodecs", "FaceBenchOpenCV", "COpenCVShim", "CLibFaceDetection",
-                "FaceBenchDlib",
+                "FaceBenchCascade", "FaceBenchDlib",
                 "FaceBenchTestSupport",
             ]
         ),

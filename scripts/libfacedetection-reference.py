@@ -20,6 +20,7 @@ decoder gives; gray files come back as three equal channels, as FaceBench replic
 import json
 import math
 import sys
+import warnings
 
 try:
     import cv2
@@ -50,7 +51,10 @@ def reference_faces(path, score, size):
     if (scaled_width, scaled_height) != (width, height):
         image = cv2.resize(image, (scaled_width, scaled_height), interpolation=cv2.INTER_LINEAR_EXACT)
     scale_x, scale_y = scaled_width / width, scaled_height / height
-    confs, boxes, landmarks = yuface.detect(image, conf=score)
+    # yuface warns on every image over 960 px; the library runs it all the same.
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Image size", category=UserWarning)
+        confs, boxes, landmarks = yuface.detect(image, conf=score)
     faces = []
     for conf, box, points in zip(confs, boxes, landmarks):
         x, y, w, h = (int(v) for v in box)

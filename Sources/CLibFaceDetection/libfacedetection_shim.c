@@ -1,6 +1,8 @@
+#define _GNU_SOURCE /* dladdr, dlinfo */
 #include "fb_libfacedetection.h"
 
 #include <dlfcn.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -45,6 +47,15 @@ static const char *last_dl_error(void) {
     return message ? message : "unknown dynamic loader error";
 }
 
+/* Whether `symbol` (found through `handle`) is defined in that file itself: dlsym also
+ * searches the file's dependencies, and libfacedetection depends on the OpenMP runtime. */
+static int defined_in(void *handle, void *symbol) {
+    struct link_map *map = NULL;
+    Dl_info info;
+    if (dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 || !map || !dladdr(symbol, &info) || !info.dli_fname) return 0;
+    return strcmp(info.dli_fname, map->l_name) == 0;
+}
+
 void fb_lfd_set_threads(int count) { atomic_store(&thread_cap, count > 0 ? count : 0); }
 
 void fb_lfd_close(fb_lfd *detector) {
@@ -69,7 +80,7 @@ fb_lfd *fb_lfd_open(const char *runtime_path, const char *library_path, char *er
         return NULL;
     }
     detector->set_threads = (omp_set_num_threads_fn)dlsym(detector->runtime, "omp_set_num_threads");
-    if (!detector->set_threads) {
+    if (!detector->set_threads || !defined_in(detector->runtime, (void *)detector->set_threads)) {
         say(error, error_size, "%s: no omp_set_num_threads: not an OpenMP runtime", runtime_path);
         fb_lfd_close(detector);
         return NULL;
@@ -82,7 +93,7 @@ fb_lfd *fb_lfd_open(const char *runtime_path, const char *library_path, char *er
     }
     dlerror();
     detector->detect = (facedetect_cnn_fn)dlsym(detector->library, FACEDETECT_CNN_SYMBOL);
-    if (!detector->detect) {
+    if (!detector->detect || !defined_in(detector->library, (void *)detector->detect)) {
         say(error, error_size, "%s: exports no facedetect_cnn(unsigned char*, unsigned char*, int, int, int) (%s): not libfacedetection",
             library_path, FACEDETECT_CNN_SYMBOL);
         fb_lfd_close(detector);
