@@ -34,12 +34,14 @@ struct fb_lfd {
 static pthread_mutex_t first_call_lock = PTHREAD_MUTEX_INITIALIZER;
 static atomic_int thread_cap = 0;
 
-static void say(char *error, size_t error_size, const char *format, ...) {
-    if (!error || error_size == 0) return;
+/* Writes the reason into `error`; returns 1, the failure status. */
+static int say(char *error, size_t error_size, const char *format, ...) {
+    if (!error || error_size == 0) return 1;
     va_list arguments;
     va_start(arguments, format);
     vsnprintf(error, error_size, format, arguments);
     va_end(arguments);
+    return 1;
 }
 
 static const char *last_dl_error(void) {
@@ -67,59 +69,45 @@ void fb_lfd_close(fb_lfd *detector) {
     free(detector);
 }
 
+/* Fills `detector`: 0, or 1 with the reason in `error`. */
+static int load(fb_lfd *detector, const char *runtime_path, const char *library_path, char *error, size_t error_size) {
+    detector->runtime = dlopen(runtime_path, RTLD_NOW | RTLD_LOCAL);
+    if (!detector->runtime)
+        return say(error, error_size, "%s: cannot load it as a shared library (%s)", runtime_path, last_dl_error());
+    detector->set_threads = (omp_set_num_threads_fn)dlsym(detector->runtime, "omp_set_num_threads");
+    if (!detector->set_threads || !defined_in(detector->runtime, (void *)detector->set_threads))
+        return say(error, error_size, "%s: no omp_set_num_threads: not an OpenMP runtime", runtime_path);
+    detector->library = dlopen(library_path, RTLD_NOW | RTLD_LOCAL);
+    if (!detector->library)
+        return say(error, error_size, "%s: cannot load it as a shared library (%s)", library_path, last_dl_error());
+    detector->detect = (facedetect_cnn_fn)dlsym(detector->library, FACEDETECT_CNN_SYMBOL);
+    if (!detector->detect || !defined_in(detector->library, (void *)detector->detect))
+        return say(error, error_size, "%s: exports no facedetect_cnn(unsigned char*, unsigned char*, int, int, int) (%s): not libfacedetection",
+                   library_path, FACEDETECT_CNN_SYMBOL);
+    enum { SIDE = 64 };
+    detector->results = malloc(RESULT_BUFFER_SIZE);
+    unsigned char *black = calloc(SIDE * SIDE * 3, 1);
+    if (!detector->results || !black) {
+        free(black);
+        return say(error, error_size, "out of memory");
+    }
+    /* The library builds its filters on its first call without a lock: make that call here,
+     * one thread at a time, so that no detect call ever races it. */
+    pthread_mutex_lock(&first_call_lock);
+    int *first = detector->detect(detector->results, black, SIDE, SIDE, SIDE * 3);
+    pthread_mutex_unlock(&first_call_lock);
+    free(black);
+    if (!first) return say(error, error_size, "%s: facedetect_cnn returned no result", library_path);
+    return 0;
+}
+
 fb_lfd *fb_lfd_open(const char *runtime_path, const char *library_path, char *error, size_t error_size) {
     fb_lfd *detector = calloc(1, sizeof *detector);
     if (!detector) {
         say(error, error_size, "out of memory");
         return NULL;
     }
-    detector->runtime = dlopen(runtime_path, RTLD_NOW | RTLD_LOCAL);
-    if (!detector->runtime) {
-        say(error, error_size, "%s: cannot load it as a shared library (%s)", runtime_path, last_dl_error());
-        fb_lfd_close(detector);
-        return NULL;
-    }
-    detector->set_threads = (omp_set_num_threads_fn)dlsym(detector->runtime, "omp_set_num_threads");
-    if (!detector->set_threads || !defined_in(detector->runtime, (void *)detector->set_threads)) {
-        say(error, error_size, "%s: no omp_set_num_threads: not an OpenMP runtime", runtime_path);
-        fb_lfd_close(detector);
-        return NULL;
-    }
-    detector->library = dlopen(library_path, RTLD_NOW | RTLD_LOCAL);
-    if (!detector->library) {
-        say(error, error_size, "%s: cannot load it as a shared library (%s)", library_path, last_dl_error());
-        fb_lfd_close(detector);
-        return NULL;
-    }
-    dlerror();
-    detector->detect = (facedetect_cnn_fn)dlsym(detector->library, FACEDETECT_CNN_SYMBOL);
-    if (!detector->detect || !defined_in(detector->library, (void *)detector->detect)) {
-        say(error, error_size, "%s: exports no facedetect_cnn(unsigned char*, unsigned char*, int, int, int) (%s): not libfacedetection",
-            library_path, FACEDETECT_CNN_SYMBOL);
-        fb_lfd_close(detector);
-        return NULL;
-    }
-    detector->results = malloc(RESULT_BUFFER_SIZE);
-    if (!detector->results) {
-        say(error, error_size, "out of memory");
-        fb_lfd_close(detector);
-        return NULL;
-    }
-    /* The library builds its filters on its first call without a lock: make that call here,
-     * one thread at a time, so that no detect call ever races it. */
-    enum { SIDE = 64 };
-    unsigned char *black = calloc(SIDE * SIDE * 3, 1);
-    if (!black) {
-        say(error, error_size, "out of memory");
-        fb_lfd_close(detector);
-        return NULL;
-    }
-    pthread_mutex_lock(&first_call_lock);
-    int *first = detector->detect(detector->results, black, SIDE, SIDE, SIDE * 3);
-    pthread_mutex_unlock(&first_call_lock);
-    free(black);
-    if (!first) {
-        say(error, error_size, "%s: facedetect_cnn returned no result", library_path);
+    if (load(detector, runtime_path, library_path, error, error_size)) {
         fb_lfd_close(detector);
         return NULL;
     }
@@ -132,8 +120,7 @@ static int to_bgr(fb_lfd *detector, fb_dnn_image image, char *error, size_t erro
     if (size > detector->bgr_size) {
         unsigned char *grown = realloc(detector->bgr, size);
         if (!grown) {
-            say(error, error_size, "out of memory for a %dx%d image", image.width, image.height);
-            return 1;
+            return say(error, error_size, "out of memory for a %dx%d image", image.width, image.height);
         }
         detector->bgr = grown;
         detector->bgr_size = size;
@@ -159,32 +146,28 @@ int fb_lfd_detect(fb_lfd *detector, fb_dnn_image image, fb_dnn_face **faces, int
     *count = 0;
     if (!image.pixels || image.width < 1 || image.height < 1 || (image.channels != 1 && image.channels != 3)
         || image.stride < image.width * image.channels) {
-        say(error, error_size, "invalid image (%dx%d, %d channels, stride %d)", image.width, image.height, image.channels, image.stride);
-        return 1;
+        return say(error, error_size, "invalid image (%dx%d, %d channels, stride %d)", image.width, image.height, image.channels,
+                   image.stride);
     }
     if (image.width > MAX_SIDE || image.height > MAX_SIDE) {
-        say(error, error_size, "a %dx%d image: libfacedetection returns coordinates as 16-bit integers, sides up to %d",
-            image.width, image.height, MAX_SIDE);
-        return 1;
+        return say(error, error_size, "a %dx%d image: libfacedetection returns coordinates as 16-bit integers, sides up to %d",
+                   image.width, image.height, MAX_SIDE);
     }
     if (to_bgr(detector, image, error, error_size)) return 1;
     int cap = atomic_load(&thread_cap);
     if (cap > 0) detector->set_threads(cap);
     int *results = detector->detect(detector->results, detector->bgr, image.width, image.height, image.width * 3);
     if (!results) {
-        say(error, error_size, "facedetect_cnn returned no result");
-        return 1;
+        return say(error, error_size, "facedetect_cnn returned no result");
     }
     int found = results[0];
     if (found < 0 || found > MAX_FACES) {
-        say(error, error_size, "facedetect_cnn reported %d faces (at most %d fit its buffer)", found, MAX_FACES);
-        return 1;
+        return say(error, error_size, "facedetect_cnn reported %d faces (at most %d fit its buffer)", found, MAX_FACES);
     }
     if (found == 0) return 0;
     fb_dnn_face *out = calloc((size_t)found, sizeof *out);
     if (!out) {
-        say(error, error_size, "out of memory for %d faces", found);
-        return 1;
+        return say(error, error_size, "out of memory for %d faces", found);
     }
     const short *values = (const short *)(results + 1);
     for (int i = 0; i < found; i++) {

@@ -20,15 +20,6 @@ final class LibFaceDetectionTests: XCTestCase {
         } catch { throw XCTSkip("\(error)") }
     }
 
-    func message(_ body: () throws -> Void) -> String {
-        do {
-            try body()
-            return ""
-        } catch {
-            return String(describing: error)
-        }
-    }
-
     func open(runtime: String, library: String) throws -> LibFaceDetectionDetector {
         try LibFaceDetectionDetector(runtimePath: runtime, libraryPath: library, scoreThreshold: 0.5, size: .original)
     }
