@@ -139,7 +139,8 @@ MODEL_PARITY_RUN ?= .build/model-parity-run
 model-parity: release
 	rm -rf $(MODEL_PARITY_RUN)
 	$(RELEASE_BIN) run --dataset dlib-faces --dataset mit-cmu --detector yunet --detector mtcnn \
-		--detector blazeface --detector 'blazeface:range=full' --detector libfacedetection --out $(MODEL_PARITY_RUN) >/dev/null
+		--detector blazeface --detector 'blazeface:range=full' --detector libfacedetection \
+		--detector 'libfacedetection:size=vga' --out $(MODEL_PARITY_RUN) >/dev/null
 	./scripts/model-reference.py $(MODEL_PARITY_RUN)/dlib-faces/results.json $(MODEL_PARITY_RUN)/mit-cmu/results.json
 	.build/reference-venv/bin/python scripts/blazeface-reference.py $(MODEL_PARITY_RUN)/dlib-faces/results.json
 	.build/reference-venv/bin/python scripts/blazeface-reference.py $(MODEL_PARITY_RUN)/mit-cmu/results.json
