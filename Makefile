@@ -131,7 +131,7 @@ $(TOOLS)/mmod-reference: scripts/mmod-reference.cpp
 # The CNN detectors called directly from C++ (Benchmarks/dnn-latency.sh sets their latency
 # beside FaceBench's): OpenCV's FaceDetectorYN, the shim's MTCNN and CenterFace pipelines without Swift, OpenCV
 # DNN for BlazeFace and the dlib shim's MMOD, linked from the release build's own objects so
-# that only the harness differs.
+# that only the harness differs; libfacedetection through dlopen, as FaceBench opens it.
 SHIM_OBJECTS := .build/release/COpenCVShim.build
 DLIB_SHIM_OBJECTS := .build/release/CDlibShim.build
 $(EXAMPLES)/dnn-direct: Benchmarks/dnn-latency/dnn_direct.cpp $(SHIM_OBJECTS)/mtcnn_shim.cpp.o $(SHIM_OBJECTS)/centerface_shim.cpp.o $(SHIM_OBJECTS)/dnn_support.cpp.o $(DLIB_SHIM_OBJECTS)/mmod_shim.cpp.o
@@ -149,17 +149,21 @@ dnn-latency: release
 # of dlib-faces and MIT+CMU: yunet and mtcnn (scripts/model-reference.py), blazeface in both
 # ranges (scripts/blazeface-reference.py, in the reference environment
 # install-dependencies.sh makes), centerface (scripts/centerface-reference.py, in its own
-# environment); a release-build step of .ci/run.
+# environment), libfacedetection (scripts/libfacedetection-reference.py: yuface's own binding, in
+# its environment); a release-build step of .ci/run.
 MODEL_PARITY_RUN ?= .build/model-parity-run
 model-parity: release
 	rm -rf $(MODEL_PARITY_RUN)
 	$(RELEASE_BIN) run --dataset dlib-faces --dataset mit-cmu --detector yunet --detector mtcnn \
-		--detector blazeface --detector 'blazeface:range=full' --detector centerface --out $(MODEL_PARITY_RUN) >/dev/null
+		--detector blazeface --detector 'blazeface:range=full' --detector centerface --detector libfacedetection \
+		--detector 'libfacedetection:size=vga' --out $(MODEL_PARITY_RUN) >/dev/null
 	./scripts/model-reference.py $(MODEL_PARITY_RUN)/dlib-faces/results.json $(MODEL_PARITY_RUN)/mit-cmu/results.json
 	.build/reference-venv/bin/python scripts/blazeface-reference.py $(MODEL_PARITY_RUN)/dlib-faces/results.json
 	.build/reference-venv/bin/python scripts/blazeface-reference.py $(MODEL_PARITY_RUN)/mit-cmu/results.json
 	.build/centerface-venv/bin/python scripts/centerface-reference.py $(MODEL_PARITY_RUN)/dlib-faces/results.json \
 		$(MODEL_PARITY_RUN)/mit-cmu/results.json
+	.build/libfacedetection-venv/bin/python scripts/libfacedetection-reference.py \
+		$(MODEL_PARITY_RUN)/dlib-faces/results.json $(MODEL_PARITY_RUN)/mit-cmu/results.json
 
 # `mmod` against dlib's C++ example semantics (scripts/mmod-reference.cpp) on every image of
 # dlib-faces and MIT+CMU (scripts/mmod-parity.py). MMOD takes about a second per image on each

@@ -10,7 +10,8 @@
 //   FaceBenchExternal (exec: programs, plugin: shared libraries) → CFaceBenchPlugin (the
 //   plugin ABI header), FaceBenchIO
 //   FaceBenchOpenCV → COpenCVShim (C++: cascades, and the DNN detectors YuNet and MTCNN),
-//   FaceBenchCascade (its loader checks a cascade before OpenCV reads it),
+//   CLibFaceDetection (C: libfacedetection through dlopen), FaceBenchCascade (its loader
+//   checks a cascade before OpenCV reads it),
 //   FaceBenchDlib → CDlibShim (C++), FaceBenchModel
 //   FaceBenchCodecs → CImageCodecs (C: libjpeg-turbo, libpng, zlib for the model's ZlibDecompressor),
 //   FaceBenchModel
@@ -76,7 +77,11 @@ let package = Package(
                 .linkedLibrary("opencv_dnn"),
             ]
         ),
-        .target(name: "FaceBenchOpenCV", dependencies: ["FaceBenchModel", "FaceBenchCascade", "COpenCVShim"]),
+        // libfacedetection (yuface's build) is opened at run time with dlopen: only libdl is
+        // linked, and the shim is C of its own, apart from OpenCV's translation units (it takes
+        // fb_dnn.h's image and face types from COpenCVShim's headers).
+        .target(name: "CLibFaceDetection", dependencies: ["COpenCVShim"], linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "FaceBenchOpenCV", dependencies: ["FaceBenchModel", "FaceBenchCascade", "COpenCVShim", "CLibFaceDetection"]),
 
         .target(
             name: "CDlibShim",
@@ -117,7 +122,8 @@ let package = Package(
         .testTarget(
             name: "FaceBenchBackendTests",
             dependencies: [
-                "FaceBenchModel", "FaceBenchEvaluation", "FaceBenchIO", "FaceBenchCodecs", "FaceBenchOpenCV", "COpenCVShim", "FaceBenchDlib",
+                "FaceBenchModel", "FaceBenchEvaluation", "FaceBenchIO", "FaceBenchCodecs", "FaceBenchOpenCV", "COpenCVShim", "CLibFaceDetection",
+                "FaceBenchCascade", "FaceBenchDlib",
                 "FaceBenchTestSupport",
             ]
         ),

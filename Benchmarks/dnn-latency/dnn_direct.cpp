@@ -6,8 +6,11 @@
 //          converted to RGB, at the image's own size;
 //   blazeface-short, blazeface-full  MediaPipe's face detection graph, every stage in C++ with
 //          OpenCV (struct BlazeFace): letterbox, cv::dnn, anchors, decoding and weighted NMS;
-//   mmod   the dlib shim's MMOD detector (fb_dlib_mmod.h) on the imread image in RGB.
-// Usage: dnn-direct yunet|mtcnn|centerface|blazeface-short|blazeface-full|mmod MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE…
+//   mmod   the dlib shim's MMOD detector (fb_dlib_mmod.h) on the imread image in RGB;
+//   libfacedetection  yuface's libfacedetection.so opened with dlopen (after its OpenMP
+//          runtime), facedetect_cnn called on the imread (BGR) image as its example calls it,
+//          faces kept above yuface's default 50 percent; OpenMP pinned to one thread.
+// Usage: dnn-direct yunet|mtcnn|centerface|blazeface-short|blazeface-full|mmod|libfacedetection MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE…
 // Prints one line: the median of every timed call in milliseconds, the number of calls, and the
 // faces found by the first timed call on each image (a check that both sides did the same work).
 #include "fb_centerface.h"
@@ -19,6 +22,8 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <opencv2/objdetect.hpp>
+
+#include <dlfcn.h>
 
 #include <algorithm>
 #include <chrono>
@@ -150,7 +155,7 @@ static int shim_faces(const cv::Mat &rgb, const std::function<int(fb_dnn_image, 
 
 int main(int argc, char **argv) {
     if (argc < 6) {
-        std::fprintf(stderr, "usage: %s yunet|mtcnn|centerface|blazeface-short|blazeface-full|mmod MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE...\n",
+        std::fprintf(stderr, "usage: %s yunet|mtcnn|centerface|blazeface-short|blazeface-full|mmod|libfacedetection MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE...\n",
                      argv[0]);
         return 64;
     }
@@ -168,6 +173,8 @@ int main(int argc, char **argv) {
     fb_centerface *centerface = nullptr;
     std::unique_ptr<BlazeFace> blazeface;
     fb_mmod *mmod = nullptr;
+    int *(*facedetectCNN)(unsigned char *, unsigned char *, int, int, int) = nullptr;
+    std::vector<unsigned char> resultBuffer;
     if (kind == "yunet") {
         yunet = cv::FaceDetectorYN::create(models.at(0), "", cv::Size(320, 320), 0.6f, 0.3f, 5000);
         detect = [&](const cv::Mat &bgr) {
@@ -222,8 +229,29 @@ int main(int argc, char **argv) {
             fb_mmod_free_hits(hits);
             return count;
         };
+    } else if (kind == "libfacedetection" && models.size() == 2) {
+        // LIBRARY,RUNTIME, as `facebench list` reports them.
+        void *runtime = dlopen(models[1].c_str(), RTLD_NOW | RTLD_LOCAL);
+        void *library = runtime ? dlopen(models[0].c_str(), RTLD_NOW | RTLD_LOCAL) : nullptr;
+        auto setThreads = runtime ? reinterpret_cast<void (*)(int)>(dlsym(runtime, "omp_set_num_threads")) : nullptr;
+        facedetectCNN = library ? reinterpret_cast<int *(*)(unsigned char *, unsigned char *, int, int, int)>(
+                                      dlsym(library, "_Z14facedetect_cnnPhS_iii"))
+                                : nullptr;
+        if (!setThreads || !facedetectCNN) {
+            std::fprintf(stderr, "%s\n", dlerror());
+            return 1;
+        }
+        setThreads(1);
+        resultBuffer.resize(0x9000);
+        detect = [&](const cv::Mat &bgr) {
+            int *results = facedetectCNN(resultBuffer.data(), bgr.data, bgr.cols, bgr.rows, static_cast<int>(bgr.step));
+            const short *values = reinterpret_cast<const short *>(results + 1);
+            int kept = 0;
+            for (int i = 0; i < results[0]; i++) kept += values[16 * i] > 50;
+            return kept;
+        };
     } else {
-        std::fprintf(stderr, "unknown detector %s (or mtcnn without three models)\n", kind.c_str());
+        std::fprintf(stderr, "unknown detector %s (or mtcnn without three models, libfacedetection without two)\n", kind.c_str());
         return 64;
     }
 
@@ -238,7 +266,7 @@ int main(int argc, char **argv) {
             std::fprintf(stderr, "%s: cannot read\n", argv[i]);
             return 1;
         }
-        if (kind != "yunet" && image.channels() == 3) cv::cvtColor(image, image, cv::COLOR_BGR2RGB);
+        if (kind != "yunet" && kind != "libfacedetection" && image.channels() == 3) cv::cvtColor(image, image, cv::COLOR_BGR2RGB);
         // As FaceBench does: WARMUP untimed calls on the first image only, so a network's
         // reshaping to each new image size is inside the timed calls on both sides.
         try {

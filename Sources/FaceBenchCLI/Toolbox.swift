@@ -95,7 +95,7 @@ struct Toolbox: Sendable {
                 OpenCVBackend.kinds + OpenCVBackend.dnnKinds(models: models) + DlibBackend.kinds + DlibBackend.modelKinds(models: models) + SwiftCascadeBackend.kinds + ExternalBackend.kinds
                     + [ImportedDetectorKind.kind(importers: importers)],
                 landmarkStages: DlibBackend.landmarkStages(models: models),
-                threadPools: [OpenCVBackend.threadPool, DlibBackend.threadPool, ExternalBackend.programThreads]),
+                threadPools: [OpenCVBackend.threadPool, DlibBackend.threadPool, LibFaceDetectionDetector.threadPool, ExternalBackend.programThreads]),
             catalog: DatasetCatalog(
                 definitions: DatasetCatalog.standardDefinitions(zlib: SystemZlib()), formats: DatasetCatalog.standardFormats(zlib: SystemZlib()),
                 searchPath: DatasetCatalog.searchPath(environment: environment, anchors: anchors)),

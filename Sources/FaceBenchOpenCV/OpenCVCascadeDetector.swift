@@ -94,12 +94,13 @@ public enum OpenCVBackend {
             MTCNNDetector.kind(models: models, library: "OpenCV \(version)"),
             BlazeFaceDetector.kind(models: models, library: "OpenCV \(version)"),
             CenterFaceDetector.kind(models: models, library: "OpenCV \(version)"),
+            LibFaceDetectionDetector.kind(models: models),
         ]
     }
 
     /// The model files scripts/install-models.sh installs for these kinds.
     public static let installedModels: [ModelFile] = MTCNNDetector.models + BlazeFaceRange.allCases.map { BlazeFaceDetector.models[$0]! }
-        + [CenterFaceDetector.model]
+        + [CenterFaceDetector.model] + LibFaceDetectionDetector.models
 
     /// OpenCV trusts a cascade's indices and counts (an out-of-range feature or a node
     /// branching to itself crashes or hangs it); the pure-Swift loader checks every one and

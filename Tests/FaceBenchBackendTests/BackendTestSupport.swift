@@ -12,6 +12,16 @@ let backendRegistry = DetectorRegistry(
     OpenCVBackend.kinds + OpenCVBackend.dnnKinds(models: testModels) + DlibBackend.kinds + DlibBackend.modelKinds(models: testModels),
     landmarkStages: DlibBackend.landmarkStages(models: testModels))
 
+/// What `body` throws, as its message ("" when it throws nothing).
+func message(_ body: () throws -> Void) -> String {
+    do {
+        try body()
+        return ""
+    } catch {
+        return String(describing: error)
+    }
+}
+
 /// Detections already computed, by spec and dataset (several tests score the same run).
 private let detectionCache = Mutex<[String: [[Detection]]]>([:])
 

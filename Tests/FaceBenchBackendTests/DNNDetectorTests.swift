@@ -18,15 +18,6 @@ final class DNNDetectorTests: XCTestCase {
         do { return try standard.locate(file, for: kind) } catch { throw XCTSkip("\(error)") }
     }
 
-    func message(_ body: () throws -> Void) -> String {
-        do {
-            try body()
-            return ""
-        } catch {
-            return String(describing: error)
-        }
-    }
-
     func testMissingModelsMakeTheKindUnavailableNamingFileAndInstaller() throws {
         let empty = try TestData.temporaryDirectory(self)
         let kinds = OpenCVBackend.dnnKinds(models: ModelLocator(folders: [empty]))
