@@ -69,8 +69,8 @@ enum ExecDetectorKind {
         let probeOutput = (try? FileIO.read(scratch)) ?? []
         program.stderrLog = nil
         if let directory {
-            let log = directory + "/\(id).stderr.log"
-            let existing = (try? FileIO.read(log)) ?? []
+            let log = try OutputFolder(directory).path(id + ".stderr.log", what: "detector \(id)")
+            let existing = FileIO.exists(log) ? try FileIO.read(log, followingLinks: false) : []
             try FileIO.writeAtomically(existing + probeOutput, to: log)
             program.stderrLog = log
         } else {

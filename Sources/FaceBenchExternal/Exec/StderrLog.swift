@@ -24,7 +24,7 @@ final class StderrLog: Sendable {
 
     func append(_ bytes: [UInt8]) {
         Self.lock.withLock { _ in
-            let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o644)
             guard fd >= 0 else { return }
             var written = 0
             while written < bytes.count {
@@ -42,7 +42,7 @@ final class StderrLog: Sendable {
 
     /// Keeps the newest half of the log.
     private func trim(size: Int) {
-        guard let bytes = try? FileIO.read(path) else { return }
+        guard let bytes = try? FileIO.read(path, followingLinks: false) else { return }
         var kept = Array(bytes.suffix(maximumBytes / 2))
         if let newline = kept.firstIndex(of: 0x0A) { kept.removeFirst(newline + 1) }
         let dropped = bytes.count - kept.count
