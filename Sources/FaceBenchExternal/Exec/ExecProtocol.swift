@@ -117,6 +117,9 @@ enum ExecProtocol {
         }
     }
 
+    /// The longest inference time a program may report: 10^9 ms is 11.6 days.
+    static let maximumInferenceMilliseconds = 1e9
+
     static func response(_ line: [UInt8], expectedID: Int) throws(ExecFailure) -> Response {
         let document: JSONValue
         do {
@@ -134,7 +137,9 @@ enum ExecProtocol {
         for (index, face) in faces.enumerated() where face.box.width < 0 || face.box.height < 0 {
             throw .garbage("faces[\(index)].box must be [x, y, width, height] with width, height >= 0")
         }
-        if let inference = message.inferenceMilliseconds, inference < 0 { throw .garbage("\"inference_ms\" must be a number >= 0") }
+        if let inference = message.inferenceMilliseconds, !(0...maximumInferenceMilliseconds).contains(inference) {
+            throw .garbage("\"inference_ms\" is \(inference); it must be a number of milliseconds in 0…1e9")
+        }
         return .faces(faces, inferenceMilliseconds: message.inferenceMilliseconds)
     }
 
