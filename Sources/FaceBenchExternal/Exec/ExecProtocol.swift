@@ -146,7 +146,9 @@ enum ExecProtocol {
     /// A message that is JSON but not what the protocol says: the field and the line's start.
     static func decode<T: Decodable>(_ type: T.Type, document: JSONValue, line: [UInt8], path: String) throws(ExecFailure) -> T {
         do {
-            return try JSONCoding.decode(type, document: document, bytes: line, path: path)
+            // Numbers are checked where they enter: boxes and scores by `checkedDetect`,
+            // inference_ms by `response`, so a huge one fails its image, not the program.
+            return try JSONCoding.decode(type, document: document, bytes: line, path: path, bounded: false)
         } catch {
             throw .garbage("\(error): \(preview(line))")
         }

@@ -91,6 +91,9 @@ extension RunSettings: Codable {
         self.init()
         let container = try decoder.container(keyedBy: CodingKeys.self)
         iouThreshold = try container.decode(Double.self, forKey: .iouThreshold)
+        guard iouThreshold > 0, iouThreshold <= 1 else {
+            throw DecodingError.dataCorruptedError(forKey: .iouThreshold, in: container, debugDescription: "\(iouThreshold) is not an IoU in (0, 1]")
+        }
         warmup = try container.decode(Int.self, forKey: .warmup)
         repetitions = try container.decode(Int.self, forKey: .repetitions)
         throughputThreads = try container.decode([Int].self, forKey: .throughputThreads)

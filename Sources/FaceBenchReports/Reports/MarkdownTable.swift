@@ -1,3 +1,6 @@
+import Foundation
+import FaceBenchModel
+
 /// A GitHub-flavoured Markdown table.
 public struct MarkdownTable {
     public enum Alignment { case left, right }
@@ -11,9 +14,10 @@ public struct MarkdownTable {
         self.alignments = alignments ?? headers.indices.map { $0 == 0 ? .left : .right }
     }
 
+    /// A row of the table's width: a short one (a result from another version of FaceBench,
+    /// with fewer buckets) is padded with dashes, cells past the last column are left out.
     public mutating func add(_ row: [String]) {
-        precondition(row.count == headers.count, "row has \(row.count) cells for \(headers.count) columns")
-        rows.append(row)
+        rows.append(Array(row.prefix(headers.count)) + Array(repeating: "–", count: max(0, headers.count - row.count)))
     }
 
     /// Cells padded so the source reads as a table too.
@@ -36,5 +40,3 @@ public struct MarkdownTable {
 extension String {
     var replacingPipes: String { replacingOccurrences(of: "|", with: "\\|") }
 }
-
-import Foundation
