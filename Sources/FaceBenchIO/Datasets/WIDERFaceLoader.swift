@@ -75,7 +75,14 @@ public enum WIDERFaceLoader {
             let path = root + "/wider_\(setting)_\(split).mat"
             guard source.exists(path) else { continue }
             keepFiles.append(path)
-            keepLists.append(try cells(MATFile(bytes: source.read(path), path: path, only: ["gt_list"], zlib: zlib), "gt_list", in: path))
+            let keep = try cells(MATFile(bytes: source.read(path), path: path, only: ["gt_list"], zlib: zlib), "gt_list", in: path)
+            // Indexed by event below: a file of another split (or cut short) would index past its end.
+            guard keep.count == events.count else {
+                throw FaceBenchError.malformed(
+                    path: path, location: "gt_list",
+                    reason: "has \(keep.count) cells but \(mainPath)'s event_list has \(events.count); the files are of different splits")
+            }
+            keepLists.append(keep)
         }
         guard keepLists.isEmpty || keepLists.count == settings.count else {
             throw FaceBenchError.malformed(
