@@ -26,4 +26,14 @@ extension HostileInputTests {
                         mentions: [path, "gt_list", "has \(cells) cells but", "event_list has 61"])
         }
     }
+
+    func testAnFDDBImageWithTooManyLargeEllipsesIsRefusedBeforeDrawing() throws {
+        let folds = scratch + "/fddb"
+        var list = "2002/08/11/big/img_591\n2500\n"
+        for _ in 0..<2500 { list += "49000 49000 0 100 100 1\n" }
+        _ = try TestData.write(list, to: "FDDB-fold-01-ellipseList.txt", in: folds)
+        let predictions = try write("2002/08/11/big/img_591\n0\n", "detections.txt")
+        try refused(["eval", "--dataset", folds, "--predictions", predictions],
+                    mentions: ["2002/08/11/big/img_591", "2500 ellipses", "raster rows, more than the 4000000 drawn per image"])
+    }
 }
