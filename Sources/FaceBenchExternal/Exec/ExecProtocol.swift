@@ -117,6 +117,10 @@ enum ExecProtocol {
         }
     }
 
+    /// The most faces one answer may list: far above any detector's output on one image
+    /// (a cascade at minNeighbors=0 finds a few thousand windows).
+    static let maximumFacesPerAnswer = 10_000
+
     /// The longest inference time a program may report: 10^9 ms is 11.6 days.
     static let maximumInferenceMilliseconds = 1e9
 
@@ -128,6 +132,10 @@ enum ExecProtocol {
             throw .garbage("response is not JSON (\(error)): \(preview(line))")
         }
         guard document.object != nil else { throw .garbage("response is not a JSON object: \(preview(line))") }
+        // Counted before the faces are decoded: 200,000 of them took 30 s and 419 MB.
+        if let count = document["faces"]?.array?.count, count > maximumFacesPerAnswer {
+            throw .garbage("response lists \(count) faces; at most \(maximumFacesPerAnswer) are read per image")
+        }
         let message = try decode(ResponseMessage.self, document: document, line: line, path: "response")
         guard message.id == expectedID else { throw .garbage("response \"id\" is \(message.id), expected \(expectedID)") }
         if let error = message.error { return .error(error) }
