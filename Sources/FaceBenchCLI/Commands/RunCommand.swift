@@ -81,7 +81,7 @@ enum RunCommand: FaceBenchCommand {
                     evaluators: toolbox.evaluators, evaluationOptions: options.evaluation),
                 stop: stop)
             let results = try runner.run()
-            for warning in results.decodeWarnings { StandardStreams.error("facebench run: warning: \(warning)\n") }
+            for warning in results.decodeWarnings { StandardStreams.error("facebench run: warning: \(TerminalText.sanitized(warning))\n") }
             finished.append(results)
             try write(results, dataset: dataset, to: directory, files: files, toolbox: toolbox, html: &html)
             if let drawings = options.drawings {

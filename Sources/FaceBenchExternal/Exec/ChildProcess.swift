@@ -18,7 +18,7 @@ final class ChildProcess {
     private var buffer: [UInt8] = []
     private var reaped: Int32?
     /// Signalled when the stderr pump has written everything the program printed.
-    private let stderrDrained: DispatchSemaphore?
+    private let stderrDrained: DispatchSemaphore
 
     enum ReadOutcome {
         case line([UInt8])
@@ -38,22 +38,19 @@ final class ChildProcess {
         // worker's child inherits this one's pipe ends (which would hide its exit).
         let log = stderrPath.map { StderrLog(path: $0) }
         log?.append(Array(stderrHeader.utf8))
-        let errors = try log.map { _ in try Self.cloexecPipe() }
+        let errors = try Self.cloexecPipe()
         do {
             (pid, input, output) = try Self.spawnLock.withLock { _ in
-                try Self.spawn(executable: executable, arguments: arguments, stderrWriter: errors?[1])
+                try Self.spawn(executable: executable, arguments: arguments, stderrWriter: errors[1])
             }
             _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
         } catch {
-            for fd in errors ?? [] { close(fd) }
+            for fd in errors { close(fd) }
             throw error
         }
-        if let errors, let log {
-            close(errors[1])
-            stderrDrained = log.pump(from: errors[0])
-        } else {
-            stderrDrained = nil
-        }
+        close(errors[1])
+        stderrDrained = log?.pump(from: errors[0])
+            ?? StderrLog.pump(from: errors[0]) { StandardStreams.error(TerminalText.sanitized(String(decoding: $0, as: UTF8.self))) }
     }
 
     private static let spawnLock = Mutex<Void>(())
@@ -65,8 +62,8 @@ final class ChildProcess {
         return fds
     }
 
-    /// `stderrWriter`: the write end of the pipe the child's stderr goes to (nil: FaceBench's own).
-    private static func spawn(executable: String, arguments: [String], stderrWriter: Int32?) throws -> (pid_t, Int32, Int32) {
+    /// `stderrWriter`: the write end of the pipe the child's stderr goes to.
+    private static func spawn(executable: String, arguments: [String], stderrWriter: Int32) throws -> (pid_t, Int32, Int32) {
         let toChild = try cloexecPipe()
         let fromChild: [Int32]
         do { fromChild = try cloexecPipe() } catch {
@@ -82,7 +79,7 @@ final class ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        if let stderrWriter { posix_spawn_file_actions_adddup2(&actions, stderrWriter, 2) }
+        posix_spawn_file_actions_adddup2(&actions, stderrWriter, 2)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -244,7 +241,7 @@ final class ChildProcess {
             if result == pid {
                 reaped = status
                 // What it printed last is quoted in error messages: let the pump write it.
-                _ = stderrDrained?.wait(timeout: .now() + 1)
+                _ = stderrDrained.wait(timeout: .now() + 1)
                 return true
             }
             if result < 0 {

@@ -79,7 +79,7 @@ enum ExecDetectorKind {
         } else {
             let text = String(decoding: probeOutput, as: UTF8.self)
             let written = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")
-            if !written.isEmpty { StandardStreams.error(written) }
+            if !written.isEmpty { StandardStreams.error(TerminalText.sanitized(written)) }
         }
         var parameters = handshake.parameters
         parameters.append(DetectorInfo.Parameter(name: "timeout", value: Formatting.fixed(imageTimeout, imageTimeout == imageTimeout.rounded() ? 0 : 3)))

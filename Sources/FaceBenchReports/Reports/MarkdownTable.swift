@@ -1,4 +1,3 @@
-import Foundation
 import FaceBenchModel
 
 /// A GitHub-flavoured Markdown table.
@@ -22,7 +21,7 @@ public struct MarkdownTable {
 
     /// Cells padded so the source reads as a table too.
     public var text: String {
-        let cells = ([headers] + rows).map { $0.map { $0.replacingPipes } }
+        let cells = ([headers] + rows).map { $0.map { MarkdownText.escape($0) } }
         let widths = headers.indices.map { column in max(3, cells.map { $0[column].count }.max() ?? 0) }
         func line(_ row: [String]) -> String {
             "| " + row.enumerated().map { column, cell in
@@ -35,8 +34,4 @@ public struct MarkdownTable {
         }.joined(separator: "|") + "|"
         return ([line(cells[0]), rule] + cells.dropFirst().map(line)).joined(separator: "\n") + "\n"
     }
-}
-
-extension String {
-    var replacingPipes: String { replacingOccurrences(of: "|", with: "\\|") }
 }

@@ -38,12 +38,12 @@ public struct RunSummary: Sendable {
     public func text(styled: Bool, tables: Bool = true) -> String {
         var out = ""
         for comparison in comparisons where tables {
-            out += (styled ? TerminalTable.bold : "") + MarkdownReport.heading(comparison) + (styled ? TerminalTable.reset : "") + "\n"
+            out += (styled ? TerminalTable.bold : "") + TerminalText.sanitized(MarkdownReport.heading(comparison)) + (styled ? TerminalTable.reset : "") + "\n"
             out += TerminalTable(Self.headlineTable(comparison), styled: styled).text + "\n"
         }
         for finding in findings {
             let mark = finding.severity == .warning ? (styled ? "\u{1B}[1;33m!\u{1B}[0m" : "!") : "-"
-            out += "\(mark) \(finding.line)\n"
+            out += "\(mark) \(TerminalText.sanitized(finding.line))\n"
         }
         if !findings.isEmpty { out += "\n" }
         out += "Full report: " + reportFiles.joined(separator: "  ") + "\n"
@@ -53,12 +53,12 @@ public struct RunSummary: Sendable {
     public func markdown(tables: Bool = true) -> String {
         var out = ""
         for comparison in comparisons where tables {
-            out += "## \(MarkdownReport.heading(comparison))\n\n" + Self.headlineTable(comparison).markdown.text + "\n"
+            out += "## \(MarkdownText.escape(MarkdownReport.heading(comparison)))\n\n" + Self.headlineTable(comparison).markdown.text + "\n"
         }
         if !findings.isEmpty {
-            out += findings.map { "- " + ($0.severity == .warning ? "**Warning**: " : "") + $0.line }.joined(separator: "\n") + "\n\n"
+            out += findings.map { "- " + ($0.severity == .warning ? "**Warning**: " : "") + MarkdownText.escape($0.line) }.joined(separator: "\n") + "\n\n"
         }
-        out += "Full report: " + reportFiles.map { "`\($0)`" }.joined(separator: ", ") + "\n"
+        out += "Full report: " + reportFiles.map(MarkdownText.code).joined(separator: ", ") + "\n"
         return out
     }
 
