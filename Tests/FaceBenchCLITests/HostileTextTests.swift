@@ -94,3 +94,26 @@ extension HostileInputTests {
         XCTAssertEqual(CSVText.field("lbp"), "lbp")
     }
 }
+
+/// Issue 27: --resume reads its log as outside input.
+extension HostileInputTests {
+    func testResumeRefusesRecordsOfAnotherDatasetAndLatestLinksElsewhere() throws {
+        _ = try importedRun(into: scratch + "/run")
+        let log = scratch + "/run/set/images.jsonl"
+        var lines = try FileIO.readText(log).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertTrue(lines[1].contains("\"name\":\"a.jpg\""), lines[1])
+        lines[1] = lines[1].replacingOccurrences(of: "\"name\":\"a.jpg\"", with: "\"name\":\"other.jpg\"")
+        try FileIO.writeAtomically(lines.joined(separator: "\n"), to: log)
+        let predictions = scratch + "/predictions.coco.json"
+        try refused(["run", "--resume", "--dataset", scratch + "/images/set.xml", "--detector", "file:" + predictions, "--out", scratch + "/run"],
+                    mentions: [log, "line 2", "image id 1 is 'other.jpg' here but 'a.jpg' in the dataset"])
+
+        let checkout = scratch + "/checkout"
+        try FileManager.default.createDirectory(atPath: checkout + "/Results/runs", withIntermediateDirectories: true)
+        XCTAssertEqual(symlink(scratch + "/run", checkout + "/Results/runs/latest"), 0)
+        let outcome = try CommandRunner.run(["run", "--resume", "--dataset", scratch + "/images/set.xml", "--detector", "file:" + predictions],
+                                            scratch: scratch, timeout: 10, directory: checkout)
+        XCTAssertEqual(outcome.status, 64, outcome.stderr)
+        XCTAssertTrue(outcome.stderr.contains("points to '\(scratch)/run', which holds the separator '/'"), outcome.stderr)
+    }
+}

@@ -188,7 +188,13 @@ enum RunCommand: FaceBenchCommand {
             guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: latest) else {
                 throw FaceBenchError.usage("--resume without --out continues \(latest), which does not exist")
             }
-            return target.hasPrefix("/") ? target : runs + "/" + target
+            // FaceBench links `latest` to a run folder beside it; a link anywhere else (planted
+            // in a checkout) is not followed.
+            if let problem = PathComponent.problem(target) {
+                throw FaceBenchError.usage(
+                    "--resume without --out continues \(latest), but it points to '\(target)', which \(problem); FaceBench links it to a folder beside it: pass --out")
+            }
+            return runs + "/" + target
         }
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyyMMdd-HHmmss"
