@@ -80,7 +80,8 @@ public enum FaceBenchCLI {
             }
             return try command.run(parsed, .standard())
         } catch {
-            StandardStreams.error("facebench \(name): error: \(error)\n")
+            // Messages quote files and programs: shown without their control characters.
+            StandardStreams.error("facebench \(name): error: \(TerminalText.sanitized("\(error)"))\n")
             switch error as? FaceBenchError {
             case .usage?, .invalidSpec?: return ExitStatus.usage
             default: return ExitStatus.failure

@@ -13,7 +13,7 @@ final class CommandLineTests: XCTestCase {
             (["run", "--detectr", "haar"], "unknown option '--detectr'; did you mean --detector?"),
             (["run", "--dataset", "dlib-faces", "--detector", "haar:scale=0.5"], "scale=0.5 is not accepted: expected a number > 1"),
             (["run", "--dataset", "dlib-faces", "--detector", "hog:color=rgb"], "unknown parameter 'color' for hog. Accepted: upsample, threshold"),
-            (["run", "--threads", "0"], "--threads expects integers >= 1"),
+            (["run", "--threads", "0"], "--threads expects integers in 1…256"),
             (["run", "--shard", "3/2"], "--shard K/N needs 1 <= K <= N"),
             (["detect"], "missing IMAGE"),
             (["run", "--dataset", "dlib-face"], "unknown dataset 'dlib-face'. Did you mean 'dlib-faces'?"),

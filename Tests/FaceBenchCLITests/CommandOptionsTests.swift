@@ -9,7 +9,7 @@ final class CommandOptionsTests: XCTestCase {
         let cases: [([String], String)] = [
             (["detect", "x.png", "--format", "yaml"], "--format: unknown format 'yaml'; choose text or json"),
             (["detect", "x.png", "--max-megapixels", "0"], "--max-megapixels expects a number in 0.001…1000000.0, got '0'"),
-            (["detect", "x.png", "--native-threads", "0"], "--native-threads expects an integer >= 1, got '0'"),
+            (["detect", "x.png", "--native-threads", "0"], "--native-threads expects an integer in 1…256, got '0'"),
             (["report", "r.json", "--format", "pdf"], "--format: unknown format 'pdf'; choose from markdown, csv, json, html"),
             (["report", "r.json", "--format", "markdown,html"], "several formats need --out PATH"),
             (["report", "r.json", "--gallery", "-1"], "--gallery expects an integer >= 0, got '-1'"),

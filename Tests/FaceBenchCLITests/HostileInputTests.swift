@@ -18,9 +18,10 @@ final class HostileInputTests: XCTestCase {
     /// Runs facebench on hostile input and checks how it ended; returns its stderr.
     @discardableResult
     func refused(_ arguments: [String], status: Int32 = 1, mentions expected: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let outcome = try CommandRunner.run(arguments, scratch: scratch, timeout: 10)
+        let limit = 10 * CommandRunner.timeoutScale
+        let outcome = try CommandRunner.run(arguments, scratch: scratch, timeout: limit)
         let what = arguments.joined(separator: " ")
-        XCTAssertFalse(outcome.timedOut, "\(what): still running after 10 s", file: file, line: line)
+        XCTAssertFalse(outcome.timedOut, "\(what): still running after \(Int(limit)) s", file: file, line: line)
         XCTAssertFalse(outcome.signalled, "\(what): killed by signal \(outcome.status)", file: file, line: line)
         XCTAssertEqual(outcome.status, status, "\(what): \(outcome.stderr)", file: file, line: line)
         for text in expected {

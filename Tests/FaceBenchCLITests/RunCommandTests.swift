@@ -113,7 +113,7 @@ final class RunCommandTests: XCTestCase {
         XCTAssertTrue(failed.stderr.contains("\(typo): option \"detectr\": not an option of run. Did you mean 'detector'?"), failed.stderr)
         let badValue = try TestData.write(#"{"threads": [0]}"#, to: "bad.json", in: scratch)
         let rejected = try run(["run", "--config", badValue], scratch: scratch, expect: 64).stderr
-        XCTAssertTrue(rejected.contains("\(badValue): option \"threads\": --threads expects integers >= 1"), rejected)
+        XCTAssertTrue(rejected.contains("\(badValue): option \"threads\": --threads expects integers in 1…256"), rejected)
         let notJSON = try TestData.write("{bad", to: "broken.json", in: scratch)
         XCTAssertTrue(try run(["run", "--config", notJSON], scratch: scratch, expect: 64).stderr.contains("\(notJSON): line 1, column 2"))
         XCTAssertTrue(try run(["run", "--config", scratch + "/missing.json"], scratch: scratch, expect: 64).stderr.contains("missing.json"))

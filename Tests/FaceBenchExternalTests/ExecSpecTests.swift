@@ -19,7 +19,7 @@ final class ExecSpecTests: XCTestCase {
         XCTAssertEqual(PluginTestSupport.error(building: "exec:no-such-program-xyz --flag"),
                        "detector 'exec:no-such-program-xyz --flag': program 'no-such-program-xyz' is not on PATH")
         XCTAssertEqual(PluginTestSupport.error(building: "exec:--timeout=0 python3"),
-                       "detector 'exec:--timeout=0 python3': '--timeout=0' is not --timeout=SECONDS or --startup-timeout=SECONDS")
+                       "detector 'exec:--timeout=0 python3': '--timeout=0' is not --timeout=SECONDS or --startup-timeout=SECONDS with SECONDS in (0, 86400]")
     }
 
     func testProgramThatDiesBeforeItsHandshake() throws {

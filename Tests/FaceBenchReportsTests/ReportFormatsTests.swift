@@ -58,7 +58,7 @@ final class ReportFormatsTests: XCTestCase {
         XCTAssertEqual(perfectMain.map { $0[3] }, summaryKeys.filter { key in
             ComparisonReport.summaryTable(twoRuns[0]).rows[0].values[summaryKeys.firstIndex(of: key)!] != nil
         }, "summary metrics in table order, missing values left out")
-        XCTAssertEqual(CSVReport.field("a,\"b\""), "\"a,\"\"b\"\"\"")
+        XCTAssertEqual(CSVText.field("a,\"b\""), "\"a,\"\"b\"\"\"")
     }
 
     func testJSONTablesCarryDirectionsAndBestRows() throws {
@@ -85,7 +85,7 @@ final class ReportFormatsTests: XCTestCase {
         XCTAssertTrue(text.contains("### sizes"))
         XCTAssertTrue(text.contains("main / partial"), "protocol rows name run and detector")
         XCTAssertLessThan(text.range(of: "| branch / perfect")!.lowerBound, text.range(of: "| main / partial")!.lowerBound, "grouped by detector")
-        XCTAssertTrue(text.contains("Runs compared:\n\n- `main`: commit abc, release build, Test CPU"), text)
+        XCTAssertTrue(text.contains("Runs compared:\n\n- \\`main\\`: commit abc, release build, Test CPU"), text)
         let generic = MarkdownReport.document(twoRuns)
         XCTAssertTrue(generic.contains("buckets.h16-32.recall"), "unknown protocols are tabulated from their numbers")
     }
@@ -103,8 +103,8 @@ final class ReportFormatsTests: XCTestCase {
         XCTAssertTrue(MarkdownReport.document(comparison, evaluators: [PerImageBreakdown()]).contains("### per_image\n\nWorst images"))
         let generic = MarkdownReport.document(comparison)
         XCTAssertFalse(generic.contains("### per_image"))
-        XCTAssertTrue(generic.contains("`perfect`: thread_consistency: perfect: 1 images differ at 2 threads from the main pass (first: image3.png)"))
-        XCTAssertTrue(generic.contains("`partial`: protocol coco failed: bad input"))
+        XCTAssertTrue(generic.contains("\\`perfect\\`: thread_consistency: perfect: 1 images differ at 2 threads from the main pass (first: image3.png)"))
+        XCTAssertTrue(generic.contains("\\`partial\\`: protocol coco failed: bad input"))
         XCTAssertFalse(CSVReport.document(comparison).contains(",per_image"), "no rows for a list")
     }
 

@@ -148,7 +148,7 @@ final class ReportPresentationTests: XCTestCase {
             XCTAssertTrue(header.contains(text), "header shows \(text)")
         }
         XCTAssertTrue(html.contains("@media print"), "the header is restyled for print, not hidden")
-        XCTAssertTrue(MarkdownReport.document([comparison]).contains("- `branch`: commit def456, release build, Test CPU, 2 cores, Test OS, 2026-01-01T00:00:00Z; detectors `perfect = perfect:all`"))
+        XCTAssertTrue(MarkdownReport.document([comparison]).contains("- \\`branch\\`: commit def456, release build, Test CPU, 2 cores, Test OS, 2026-01-01T00:00:00Z; detectors \\`perfect = perfect:all\\`"))
     }
 
     // MARK: colour science for the palette test

@@ -68,20 +68,30 @@ struct ParsedArguments: Sendable {
     func strings(_ name: String) -> [String] { values[name] ?? [] }
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
-    func int(_ name: String, atLeast minimum: Int? = nil) throws -> Int? {
+    func int(_ name: String, atLeast minimum: Int? = nil, atMost maximum: Int? = nil) throws -> Int? {
         guard let text = string(name) else { return nil }
-        guard let value = Int(text), minimum.map({ value >= $0 }) ?? true else {
-            throw invalid(name, "--\(name) expects an integer\(minimum.map { " >= \($0)" } ?? ""), got '\(text)'")
+        guard let value = Int(text), minimum.map({ value >= $0 }) ?? true, maximum.map({ value <= $0 }) ?? true else {
+            throw invalid(name, "--\(name) expects an integer\(Self.range(minimum, maximum)), got '\(text)'")
         }
         return value
     }
 
-    func ints(_ name: String, atLeast minimum: Int) throws -> [Int] {
+    func ints(_ name: String, atLeast minimum: Int, atMost maximum: Int? = nil) throws -> [Int] {
         try strings(name).map { text in
-            guard let value = Int(text), value >= minimum else {
-                throw invalid(name, "--\(name) expects integers >= \(minimum), got '\(text)'")
+            guard let value = Int(text), value >= minimum, maximum.map({ value <= $0 }) ?? true else {
+                throw invalid(name, "--\(name) expects integers\(Self.range(minimum, maximum)), got '\(text)'")
             }
             return value
+        }
+    }
+
+    /// " >= 1" or " in 1…256".
+    static func range(_ minimum: Int?, _ maximum: Int?) -> String {
+        switch (minimum, maximum) {
+        case let (low?, high?): " in \(low)…\(high)"
+        case let (low?, nil): " >= \(low)"
+        case let (nil, high?): " <= \(high)"
+        case (nil, nil): ""
         }
     }
 

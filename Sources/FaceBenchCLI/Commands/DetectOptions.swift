@@ -1,3 +1,4 @@
+import FaceBenchHarness
 import FaceBenchModel
 
 /// `detect`'s options, read and checked in one place.
@@ -22,7 +23,7 @@ struct DetectOptions {
         }
         self.format = format
         drawing = try arguments.string("draw").map(DetectCommand.checkedDrawingPath)
-        nativeThreads = try arguments.int("native-threads", atLeast: 1) ?? 1
+        nativeThreads = try arguments.int("native-threads", atLeast: 1, atMost: RunSettings.maximumThreads) ?? 1
         detectors = toolbox.detectorSpecs(arguments.strings("detector"), fallback: Toolbox.defaultDetectors)
         dataset = arguments.string("dataset")
     }

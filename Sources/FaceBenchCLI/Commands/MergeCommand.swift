@@ -38,7 +38,7 @@ enum MergeCommand: FaceBenchCommand {
             if merged.dataset.images < merged.dataset.totalImages {
                 StandardStreams.error("facebench merge: \(name): \(merged.dataset.images) of \(merged.dataset.totalImages) images present (a shard missing?)\n")
             }
-            try RunCommand.write(merged, dataset: dataset, to: out + "/" + name, files: .init(), toolbox: toolbox, html: &html)
+            try RunCommand.write(merged, dataset: dataset, to: OutputFolder(out).path(name, what: "dataset \(name.debugDescription) of the results"), files: .init(), toolbox: toolbox, html: &html)
             finished.append(merged)
         }
         try RunCommand.writeReports(finished, to: out, toolbox: toolbox, html: &html)

@@ -68,7 +68,10 @@ enum RunCommand: FaceBenchCommand {
         var html = htmlReport(toolbox: toolbox)
         var interrupted = false
         for dataset in datasets {
-            let directory = out + "/" + dataset.name
+            let directory = try OutputFolder(out).path(dataset.name, what: "dataset \(dataset.name.debugDescription)")
+            // WIDER's layout names a file after each image: a name that cannot be one fails
+            // here, before the run, not after it (WIDER's own loaders refuse such names).
+            if files.widerFolders { for sample in dataset.samples { _ = try WIDERPredictionFolder.fileName(of: sample) } }
             let context = DetectorContext(outputDirectory: directory, dataset: dataset)
             let factories = try toolbox.registry.factories(for: options.detectors, context: context)
             let runner = BenchmarkRunner(
@@ -78,7 +81,7 @@ enum RunCommand: FaceBenchCommand {
                     evaluators: toolbox.evaluators, evaluationOptions: options.evaluation),
                 stop: stop)
             let results = try runner.run()
-            for warning in results.decodeWarnings { StandardStreams.error("facebench run: warning: \(warning)\n") }
+            for warning in results.decodeWarnings { StandardStreams.error("facebench run: warning: \(TerminalText.sanitized(warning))\n") }
             finished.append(results)
             try write(results, dataset: dataset, to: directory, files: files, toolbox: toolbox, html: &html)
             if let drawings = options.drawings {
@@ -121,9 +124,10 @@ enum RunCommand: FaceBenchCommand {
     /// folder. `html` already holds the datasets `write` loaded.
     static func writeReports(_ results: [RunResults], to out: String, toolbox: Toolbox, html: inout HTMLReport) throws {
         let comparisons = results.map(comparison)
-        try FileIO.writeAtomically(MarkdownReport.document(comparisons, evaluators: toolbox.evaluators), to: out + "/report.md")
-        try FileIO.writeAtomically(html.document(comparisons), to: out + "/report.html")
-        try FileIO.writeAtomically(CSVReport.document(comparisons), to: out + "/summary.csv")
+        let folder = OutputFolder(out)
+        try FileIO.writeAtomically(MarkdownReport.document(comparisons, evaluators: toolbox.evaluators), to: folder.path("report.md", what: "report"))
+        try FileIO.writeAtomically(html.document(comparisons), to: folder.path("report.html", what: "report"))
+        try FileIO.writeAtomically(CSVReport.document(comparisons), to: folder.path("summary.csv", what: "report"))
     }
 
     /// The HTML report a run or merge fills dataset by dataset: one gallery, so each image
@@ -144,30 +148,34 @@ enum RunCommand: FaceBenchCommand {
     static func write(
         _ results: RunResults, dataset: Dataset, to directory: String, files: OutputFiles, toolbox: Toolbox, html: inout HTMLReport
     ) throws {
-        try results.write(to: directory + "/results.json")
+        let folder = OutputFolder(directory)
+        try results.write(to: folder.path("results.json", what: "results"))
         let recorded = RecordedSamples(results.records, in: dataset)
         let samples = recorded.samples
-        try FileIO.writeAtomically(JSONWriter().bytes(COCOExport.groundTruth(dataset, samples: samples)), to: directory + "/gt.coco.json")
+        try FileIO.writeAtomically(JSONWriter().bytes(COCOExport.groundTruth(dataset, samples: samples)), to: folder.path("gt.coco.json", what: "ground truth"))
         for detector in results.detectors {
+            // Ids were checked where they entered (a spec, a program's handshake, results.json
+            // read back); `folder` checks the paths they make once more.
+            let what = "detector \(detector.id.debugDescription)"
             try FileIO.writeAtomically(
                 JSONWriter(indent: nil).bytes(COCOExport.detections(results.records, detector: detector.id)),
-                to: directory + "/\(detector.id).coco.json")
+                to: folder.path(detector.id + ".coco.json", what: what))
             if let scheme = detector.setup.info.landmarkScheme {
                 try FileIO.writeAtomically(
                     JSONWriter(indent: nil).bytes(COCOExport.keypointDetections(results.records, samples: samples, detector: detector.id, scheme: scheme)),
-                    to: directory + "/\(detector.id).keypoints.coco.json")
+                    to: folder.path(detector.id + ".keypoints.coco.json", what: what))
             }
             // The layouts of WIDER's and FDDB's own evaluation tools, so they can re-score too.
             let found = recorded.detections(of: detector.id)
             if dataset.format == "wider" || files.widerFolders {
-                try WIDERPredictionFolder.write(found, samples: samples, to: directory + "/\(detector.id).wider")
+                try WIDERPredictionFolder.write(found, samples: samples, to: folder.path(detector.id + ".wider", what: what))
             }
             if dataset.format == "fddb" {
-                try FDDBDetectionFile.write(found, samples: samples, to: directory + "/\(detector.id).fddb.txt")
+                try FDDBDetectionFile.write(found, samples: samples, to: folder.path(detector.id + ".fddb.txt", what: what))
             }
         }
         let single = [comparison(results)]
-        try FileIO.writeAtomically(MarkdownReport.document(single, evaluators: toolbox.evaluators), to: directory + "/report.md")
+        try FileIO.writeAtomically(MarkdownReport.document(single, evaluators: toolbox.evaluators), to: folder.path("report.md", what: "report"))
         html.datasets[results.dataset.name] = dataset
     }
 
@@ -181,7 +189,13 @@ enum RunCommand: FaceBenchCommand {
             guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: latest) else {
                 throw FaceBenchError.usage("--resume without --out continues \(latest), which does not exist")
             }
-            return target.hasPrefix("/") ? target : runs + "/" + target
+            // FaceBench links `latest` to a run folder beside it; a link anywhere else (planted
+            // in a checkout) is not followed.
+            if let problem = PathComponent.problem(target) {
+                throw FaceBenchError.usage(
+                    "--resume without --out continues \(latest), but it points to '\(target)', which \(problem); FaceBench links it to a folder beside it: pass --out")
+            }
+            return runs + "/" + target
         }
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyyMMdd-HHmmss"

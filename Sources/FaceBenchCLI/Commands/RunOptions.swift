@@ -49,11 +49,11 @@ struct RunOptions {
         maximumMegapixels = try Toolbox.maximumMegapixels(arguments)
         settings = RunSettings()
         settings.iouThreshold = try arguments.double("iou", in: 0.01...1) ?? 0.5
-        settings.warmup = try arguments.int("warmup", atLeast: 0) ?? 2
-        settings.repetitions = try arguments.int("repetitions", atLeast: 1) ?? 1
-        threads = try arguments.ints("threads", atLeast: 1)
+        settings.warmup = try arguments.int("warmup", atLeast: 0, atMost: RunSettings.maximumPasses) ?? 2
+        settings.repetitions = try arguments.int("repetitions", atLeast: 1, atMost: RunSettings.maximumPasses) ?? 1
+        threads = try arguments.ints("threads", atLeast: 1, atMost: RunSettings.maximumThreads)
         settings.throughputThreads = threads
-        settings.nativeThreads = try arguments.int("native-threads", atLeast: 1) ?? 1
+        settings.nativeThreads = try arguments.int("native-threads", atLeast: 1, atMost: RunSettings.maximumThreads) ?? 1
         settings.shard = try arguments.string("shard").map { text in
             do { return try Shard(parsing: text) } catch let FaceBenchError.usage(message) { throw arguments.invalid("shard", message) }
         }

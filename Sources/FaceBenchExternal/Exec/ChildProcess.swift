@@ -18,7 +18,7 @@ final class ChildProcess {
     private var buffer: [UInt8] = []
     private var reaped: Int32?
     /// Signalled when the stderr pump has written everything the program printed.
-    private let stderrDrained: DispatchSemaphore?
+    private let stderrDrained: DispatchSemaphore
 
     enum ReadOutcome {
         case line([UInt8])
@@ -38,21 +38,19 @@ final class ChildProcess {
         // worker's child inherits this one's pipe ends (which would hide its exit).
         let log = stderrPath.map { StderrLog(path: $0) }
         log?.append(Array(stderrHeader.utf8))
-        let errors = try log.map { _ in try Self.cloexecPipe() }
+        let errors = try Self.cloexecPipe()
         do {
             (pid, input, output) = try Self.spawnLock.withLock { _ in
-                try Self.spawn(executable: executable, arguments: arguments, stderrWriter: errors?[1])
+                try Self.spawn(executable: executable, arguments: arguments, stderrWriter: errors[1])
             }
+            _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
         } catch {
-            for fd in errors ?? [] { close(fd) }
+            for fd in errors { close(fd) }
             throw error
         }
-        if let errors, let log {
-            close(errors[1])
-            stderrDrained = log.pump(from: errors[0])
-        } else {
-            stderrDrained = nil
-        }
+        close(errors[1])
+        stderrDrained = log?.pump(from: errors[0])
+            ?? StderrLog.pump(from: errors[0]) { StandardStreams.error(TerminalText.sanitized(String(decoding: $0, as: UTF8.self))) }
     }
 
     private static let spawnLock = Mutex<Void>(())
@@ -64,8 +62,8 @@ final class ChildProcess {
         return fds
     }
 
-    /// `stderrWriter`: the write end of the pipe the child's stderr goes to (nil: FaceBench's own).
-    private static func spawn(executable: String, arguments: [String], stderrWriter: Int32?) throws -> (pid_t, Int32, Int32) {
+    /// `stderrWriter`: the write end of the pipe the child's stderr goes to.
+    private static func spawn(executable: String, arguments: [String], stderrWriter: Int32) throws -> (pid_t, Int32, Int32) {
         let toChild = try cloexecPipe()
         let fromChild: [Int32]
         do { fromChild = try cloexecPipe() } catch {
@@ -81,7 +79,7 @@ final class ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        if let stderrWriter { posix_spawn_file_actions_adddup2(&actions, stderrWriter, 2) }
+        posix_spawn_file_actions_adddup2(&actions, stderrWriter, 2)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -132,17 +130,41 @@ final class ChildProcess {
         .failed("\(what): \(String(cString: strerror(errno)))")
     }
 
-    /// Writes all of `bytes` to the program's stdin; false when it no longer reads (it died).
-    func write(_ bytes: [UInt8]) -> Bool {
-        guard input >= 0 else { return false }
+    enum WriteOutcome {
+        case written
+        /// The program no longer reads (it closed its stdin or died).
+        case closed
+        /// The pipe stayed full until the deadline: the program does not read its stdin.
+        case timedOut
+    }
+
+    /// Writes all of `bytes` to the program's stdin by `deadline` (`MonotonicClock`
+    /// nanoseconds). The pipe is non-blocking, so a program that answers but never reads
+    /// cannot hold FaceBench in `write()`; what it prints meanwhile is buffered for
+    /// `readLine` (up to `limit` bytes), so neither side waits on the other's full pipe.
+    func write(_ bytes: [UInt8], deadline: UInt64, limit: Int) -> WriteOutcome {
+        guard input >= 0 else { return .closed }
         var written = 0
         while written < bytes.count {
             let n = bytes[written...].withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
+            if n > 0 {
+                written += n
+                continue
+            }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return false }
-            written += n
+            guard n < 0, errno == EAGAIN || errno == EWOULDBLOCK else { return .closed }
+            let now = MonotonicClock.nanoseconds()
+            guard now < deadline else { return .timedOut }
+            var descriptors = [pollfd(fd: input, events: Int16(POLLOUT), revents: 0), pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&descriptors, buffer.count > limit ? 1 : 2, Int32(min((deadline - now) / 1_000_000 + 1, 60_000)))
+            if ready > 0, descriptors[1].revents & Int16(POLLIN) != 0, buffer.count <= limit {
+                var chunk = [UInt8](repeating: 0, count: 65536)
+                let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+                if count > 0 { buffer += chunk[..<count] }
+            }
+            if ready > 0, descriptors[0].revents & Int16(POLLERR | POLLHUP) != 0 { return .closed }
         }
-        return true
+        return .written
     }
 
     /// The next line of stdout (without its newline), waiting until `deadline`
@@ -184,7 +206,10 @@ final class ChildProcess {
         return terminate()
     }
 
-    /// Kills the process group unless already reaped, reaps it, and says how it ended.
+    /// Kills the process group, reaps the program, and says how it ended. The group is
+    /// killed also when the program exited by itself: what it started (a server, a worker
+    /// pool) must not outlive the detector. The group keeps the program's pid as its id while
+    /// any member lives, so the kill reaches no other process.
     @discardableResult
     func terminate() -> String {
         closeInput()
@@ -193,8 +218,14 @@ final class ChildProcess {
             kill(pid, SIGKILL)
             _ = reap(blocking: true)
         }
+        if !groupKilled {
+            kill(-pid, SIGKILL)
+            groupKilled = true
+        }
         return Self.describe(status: reaped ?? 0)
     }
+
+    private var groupKilled = false
 
     /// How the process ended, waiting at most `seconds` for it (after its stdout closed it
     /// is normally already gone); nil if it is still running.
@@ -224,7 +255,7 @@ final class ChildProcess {
             if result == pid {
                 reaped = status
                 // What it printed last is quoted in error messages: let the pump write it.
-                _ = stderrDrained?.wait(timeout: .now() + 1)
+                _ = stderrDrained.wait(timeout: .now() + 1)
                 return true
             }
             if result < 0 {

@@ -14,6 +14,8 @@ enum ExecDetectorKind {
     /// Long enough for an interpreter and a small model; a program that loads more before
     /// its handshake says so with `--startup-timeout`.
     static let defaultStartupTimeout = 10.0
+    /// A day: deadlines are nanoseconds in 64 bits, and no image takes longer.
+    static let maximumTimeout = 86_400.0
 
     static let kind = DetectorKind(
         id: "exec", summary: "an external program speaking FaceBench's JSON-lines protocol (docs/plugins.md)",
@@ -28,8 +30,9 @@ enum ExecDetectorKind {
         while let option = words.first, option.hasPrefix("--") {
             words.removeFirst()
             let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let seconds = Double(parts[1]), seconds > 0, seconds.isFinite else {
-                throw FaceBenchError.invalidSpec(spec: spec, reason: "'\(option)' is not --timeout=SECONDS or --startup-timeout=SECONDS")
+            guard parts.count == 2, let seconds = Double(parts[1]), seconds > 0, seconds <= maximumTimeout else {
+                throw FaceBenchError.invalidSpec(
+                    spec: spec, reason: "'\(option)' is not --timeout=SECONDS or --startup-timeout=SECONDS with SECONDS in (0, \(Int(maximumTimeout))]")
             }
             switch parts[0] {
             case "--timeout": imageTimeout = seconds
@@ -69,14 +72,14 @@ enum ExecDetectorKind {
         let probeOutput = (try? FileIO.read(scratch)) ?? []
         program.stderrLog = nil
         if let directory {
-            let log = directory + "/\(id).stderr.log"
-            let existing = (try? FileIO.read(log)) ?? []
+            let log = try OutputFolder(directory).path(id + ".stderr.log", what: "detector \(id)")
+            let existing = FileIO.exists(log) ? try FileIO.read(log, followingLinks: false) : []
             try FileIO.writeAtomically(existing + probeOutput, to: log)
             program.stderrLog = log
         } else {
             let text = String(decoding: probeOutput, as: UTF8.self)
             let written = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")
-            if !written.isEmpty { StandardStreams.error(written) }
+            if !written.isEmpty { StandardStreams.error(TerminalText.sanitized(written)) }
         }
         var parameters = handshake.parameters
         parameters.append(DetectorInfo.Parameter(name: "timeout", value: Formatting.fixed(imageTimeout, imageTimeout == imageTimeout.rounded() ? 0 : 3)))

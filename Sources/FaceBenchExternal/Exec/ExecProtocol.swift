@@ -128,6 +128,13 @@ enum ExecProtocol {
         }
     }
 
+    /// The most faces one answer may list: far above any detector's output on one image
+    /// (a cascade at minNeighbors=0 finds a few thousand windows).
+    static let maximumFacesPerAnswer = 10_000
+
+    /// The longest inference time a program may report: 10^9 ms is 11.6 days.
+    static let maximumInferenceMilliseconds = 1e9
+
     /// `scheme`: the handshake's landmark scheme, whose point count every face's points must have.
     static func response(_ line: [UInt8], expectedID: Int, scheme: LandmarkScheme? = nil) throws(ExecFailure) -> Response {
         let document: JSONValue
@@ -137,6 +144,10 @@ enum ExecProtocol {
             throw .garbage("response is not JSON (\(error)): \(preview(line))")
         }
         guard document.object != nil else { throw .garbage("response is not a JSON object: \(preview(line))") }
+        // Counted before the faces are decoded: 200,000 of them took 30 s and 419 MB.
+        if let count = document["faces"]?.array?.count, count > maximumFacesPerAnswer {
+            throw .garbage("response lists \(count) faces; at most \(maximumFacesPerAnswer) are read per image")
+        }
         let message = try decode(ResponseMessage.self, document: document, line: line, path: "response")
         guard message.id == expectedID else { throw .garbage("response \"id\" is \(message.id), expected \(expectedID)") }
         if let error = message.error { return .error(error) }
@@ -153,14 +164,18 @@ enum ExecProtocol {
                 }
             }
         }
-        if let inference = message.inferenceMilliseconds, inference < 0 { throw .garbage("\"inference_ms\" must be a number >= 0") }
+        if let inference = message.inferenceMilliseconds, !(0...maximumInferenceMilliseconds).contains(inference) {
+            throw .garbage("\"inference_ms\" is \(inference); it must be a number of milliseconds in 0…1e9")
+        }
         return .faces(faces, inferenceMilliseconds: message.inferenceMilliseconds)
     }
 
     /// A message that is JSON but not what the protocol says: the field and the line's start.
     static func decode<T: Decodable>(_ type: T.Type, document: JSONValue, line: [UInt8], path: String) throws(ExecFailure) -> T {
         do {
-            return try JSONCoding.decode(type, document: document, bytes: line, path: path)
+            // Numbers are checked where they enter: boxes and scores by `checkedDetect`,
+            // inference_ms by `response`, so a huge one fails its image, not the program.
+            return try JSONCoding.decode(type, document: document, bytes: line, path: path, bounded: false)
         } catch {
             throw .garbage("\(error): \(preview(line))")
         }

@@ -77,7 +77,11 @@ final class ExecSession {
     /// Sends one request and waits for its response.
     func exchange(_ request: [UInt8], id: Int, timeout: Double) throws(ExecFailure) -> ExecProtocol.Response {
         let deadline = MonotonicClock.nanoseconds() + UInt64(timeout * 1e9)
-        guard process.write(request) else { throw .died(process.exitDescription(within: 2) ?? "stopped reading its stdin") }
+        switch process.write(request, deadline: deadline, limit: ExternalProgram.lineLimit) {
+        case .written: break
+        case .closed: throw .died(process.exitDescription(within: 2) ?? "stopped reading its stdin")
+        case .timedOut: throw .timedOut(seconds: timeout)
+        }
         switch process.readLine(deadline: deadline, limit: ExternalProgram.lineLimit) {
         case let .line(line):
             return try ExecProtocol.response(line, expectedID: id, scheme: handshake.landmarkScheme)

@@ -24,7 +24,7 @@ final class StderrLog: Sendable {
 
     func append(_ bytes: [UInt8]) {
         Self.lock.withLock { _ in
-            let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o644)
             guard fd >= 0 else { return }
             var written = 0
             while written < bytes.count {
@@ -42,7 +42,7 @@ final class StderrLog: Sendable {
 
     /// Keeps the newest half of the log.
     private func trim(size: Int) {
-        guard let bytes = try? FileIO.read(path) else { return }
+        guard let bytes = try? FileIO.read(path, followingLinks: false) else { return }
         var kept = Array(bytes.suffix(maximumBytes / 2))
         if let newline = kept.firstIndex(of: 0x0A) { kept.removeFirst(newline + 1) }
         let dropped = bytes.count - kept.count
@@ -53,14 +53,21 @@ final class StderrLog: Sendable {
     /// Drains `descriptor` (the read end of the program's stderr pipe) into the log on a
     /// thread of its own, until every writer has closed it; `drained` is signalled then.
     func pump(from descriptor: Int32) -> DispatchSemaphore {
+        Self.pump(from: descriptor) { [self] in append($0) }
+    }
+
+    /// Drains `descriptor` into `sink` on a thread of its own; `drained` is signalled at its end.
+    /// A program without a log (no output folder) has its stderr relayed to FaceBench's own
+    /// through `TerminalText`, so it cannot send the terminal escape sequences.
+    static func pump(from descriptor: Int32, into sink: @escaping @Sendable ([UInt8]) -> Void) -> DispatchSemaphore {
         let drained = DispatchSemaphore(value: 0)
-        let thread = Thread { [self] in
+        let thread = Thread {
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while true {
                 let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { break }
-                append(Array(chunk[0..<n]))
+                sink(Array(chunk[0..<n]))
             }
             close(descriptor)
             drained.signal()

@@ -91,7 +91,7 @@ public final class BenchmarkRunner: Sendable {
         // Resuming where nothing was logged yet starts afresh, so schedulers can always pass
         // --resume to a retried job.
         if c.resume, FileIO.exists(c.outputDirectory + "/" + RunLog.fileName) {
-            (log, records) = try RunLog.resume(directory: c.outputDirectory, header: logHeader)
+            (log, records) = try RunLog.resume(directory: c.outputDirectory, header: logHeader, samples: planned.map(\.sample))
         } else {
             log = try RunLog.create(directory: c.outputDirectory, header: logHeader)
             records = []

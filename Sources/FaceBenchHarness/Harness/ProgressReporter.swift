@@ -32,7 +32,7 @@ public final class ProgressReporter: @unchecked Sendable {
             let fresh = done - alreadyDone
             let rate = elapsed > 0 ? Double(fresh) / elapsed : 0
             let remaining = rate > 0 ? Double(total - done) / rate : 0
-            let line = "\r\u{1B}[K[\(label)] \(done)/\(total) images  \(format(rate)) img/s  ETA \(clock(remaining))  \(current)"
+            let line = "\r\u{1B}[K[\(label)] \(done)/\(total) images  \(format(rate)) img/s  ETA \(clock(remaining))  \(TerminalText.sanitized(current))"
             StandardStreams.error(line)
             drawn = true
         }

@@ -57,10 +57,13 @@ public final class RunLog: @unchecked Sendable {
     }
 
     /// Reopens an existing log, returning the records it holds. Fails if the header differs
-    /// from `header` (naming the fields that differ) or a line in the middle is corrupt.
-    public static func resume(directory: String, header: Header) throws -> (log: RunLog, records: [ImageRecord]) {
+    /// from `header` (naming the fields that differ), a line in the middle is corrupt, or a
+    /// record is not of `samples` (by id), naming another image or file than the sample of its
+    /// id: the log is read, not trusted.
+    public static func resume(directory: String, header: Header, samples: [Sample]? = nil) throws -> (log: RunLog, records: [ImageRecord]) {
         let path = directory + "/" + fileName
-        let (records, complete) = try read(FileIO.read(path), path: path, directory: directory, header: header)
+        let expected = samples.map { Dictionary($0.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) }
+        let (records, complete) = try read(FileIO.read(path, followingLinks: false), path: path, directory: directory, header: header, samples: expected)
         let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard fd >= 0, ftruncate(fd, off_t(complete)) == 0 else {
             throw FaceBenchError.io(path: path, reason: "cannot reopen run log: \(String(cString: strerror(errno)))")
@@ -70,7 +73,9 @@ public final class RunLog: @unchecked Sendable {
 
     /// The records of a log's contents, and where its last complete line ends (the length a
     /// resumed log is cut to).
-    static func read(_ bytes: [UInt8], path: String, directory: String, header: Header) throws -> (records: [ImageRecord], complete: Int) {
+    static func read(
+        _ bytes: [UInt8], path: String, directory: String, header: Header, samples: [Int: Sample]? = nil
+    ) throws -> (records: [ImageRecord], complete: Int) {
         var lines: [ArraySlice<UInt8>] = []
         var start = 0
         var complete = 0  // bytes up to the end of the last complete line
@@ -97,10 +102,24 @@ public final class RunLog: @unchecked Sendable {
         var seen = Set<Int>()
         for (offset, line) in lines.dropFirst().enumerated() where !line.isEmpty {
             let record = try JSONCoding.decode(ImageRecord.self, from: Array(line), path: path, line: offset + 2)
+            if let samples, let problem = contradiction(record, samples[record.sampleID]) {
+                throw FaceBenchError.malformed(
+                    path: path, location: "line \(offset + 2)", reason: problem + "; the log is of another dataset: start a new run in another --out")
+            }
             // An image logged twice (a crash between its write and the next) keeps its first record.
             if seen.insert(record.sampleID).inserted { records.append(record) }
         }
         return (records, complete)
+    }
+
+    /// Why `record` cannot be `sample`'s, or nil.
+    static func contradiction(_ record: ImageRecord, _ sample: Sample?) -> String? {
+        guard let sample else { return "image id \(record.sampleID) is not an image of this run's dataset (or shard)" }
+        if record.name != sample.name { return "image id \(record.sampleID) is '\(record.name)' here but '\(sample.name)' in the dataset" }
+        if record.path != sample.path {
+            return "image id \(record.sampleID) is the file \(record.path ?? "(none)") here but \(sample.path ?? "(none)") in the dataset"
+        }
+        return nil
     }
 
     public func append(_ record: ImageRecord) throws {

@@ -18,6 +18,12 @@ public struct RunSettings: Sendable, Equatable {
     /// Run only this slice of the dataset.
     public var shard: Shard?
 
+    /// The most worker or native threads a run starts (`--threads`, `--native-threads`):
+    /// each worker loads its own detector, and 100,000 of them never finished starting.
+    public static let maximumThreads = 256
+    /// The most warm-up calls or repetitions per image (`--warmup`, `--repetitions`).
+    public static let maximumPasses = 1000
+
     public init() {}
 }
 

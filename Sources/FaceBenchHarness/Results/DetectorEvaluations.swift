@@ -65,7 +65,11 @@ public struct DetectorEvaluations: Sendable, Equatable, Codable {
                 guard let type = ProtocolResult.type(named: key.stringValue) else {
                     throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath + [key], debugDescription: ProtocolResult.unknown(key.stringValue)))
                 }
-                outcomes.append(.result(try type.init(from: container.superDecoder(forKey: key)).erased))
+                let result = try type.init(from: container.superDecoder(forKey: key))
+                if let problem = ProtocolResult.undeclaredMetric(of: result) {
+                    throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath + [key], debugDescription: problem))
+                }
+                outcomes.append(.result(result.erased))
             }
         }
     }

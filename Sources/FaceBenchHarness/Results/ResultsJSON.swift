@@ -91,6 +91,9 @@ extension RunSettings: Codable {
         self.init()
         let container = try decoder.container(keyedBy: CodingKeys.self)
         iouThreshold = try container.decode(Double.self, forKey: .iouThreshold)
+        guard iouThreshold > 0, iouThreshold <= 1 else {
+            throw DecodingError.dataCorruptedError(forKey: .iouThreshold, in: container, debugDescription: "\(iouThreshold) is not an IoU in (0, 1]")
+        }
         warmup = try container.decode(Int.self, forKey: .warmup)
         repetitions = try container.decode(Int.self, forKey: .repetitions)
         throughputThreads = try container.decode([Int].self, forKey: .throughputThreads)
@@ -124,8 +127,12 @@ extension RunResults.DatasetSummary: Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let name = try container.decode(String.self, forKey: .name)
+        if let problem = PathComponent.problem(name) {
+            throw DecodingError.dataCorruptedError(forKey: .name, in: container, debugDescription: "dataset name \(name.debugDescription) \(problem); merge names a folder after it")
+        }
         self.init(
-            name: try container.decode(String.self, forKey: .name), format: try container.decode(String.self, forKey: .format),
+            name: name, format: try container.decode(String.self, forKey: .format),
             root: try container.decode(String.self, forKey: .root),
             annotationFiles: try container.decode([String].self, forKey: .annotationFiles),
             totalImages: try container.decode(Int.self, forKey: .totalImages), images: try container.decode(Int.self, forKey: .images),
@@ -281,8 +288,13 @@ extension DetectorResult: Codable {
             let stored = try container.nestedContainer(keyedBy: SchemeKeys.self, forKey: .landmarkScheme)
             scheme = LandmarkScheme(id: try stored.decode(String.self, forKey: .id), pointNames: try stored.decode([String].self, forKey: .points))
         }
+        // merge and report name files after the id: it is checked as a spec's would be.
+        let id = try container.decode(String.self, forKey: .id)
+        if let problem = PathComponent.detectorIDProblem(id) ?? (id.utf8.count > DetectorRegistry.maximumIDLength ? "is longer than \(DetectorRegistry.maximumIDLength) bytes" : nil) {
+            throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "detector id \(id.debugDescription) \(problem); ids name files")
+        }
         let info = DetectorInfo(
-            kind: try container.decode(String.self, forKey: .kind), id: try container.decode(String.self, forKey: .id),
+            kind: try container.decode(String.self, forKey: .kind), id: id,
             spec: try container.decode(String.self, forKey: .spec), backend: try container.decode(String.self, forKey: .backend),
             library: try container.decode(String.self, forKey: .library),
             parameters: try container.decodeOrderedStrings(forKey: .parameters).map { DetectorInfo.Parameter(name: $0.key, value: $0.value) },

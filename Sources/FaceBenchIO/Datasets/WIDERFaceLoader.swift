@@ -75,7 +75,14 @@ public enum WIDERFaceLoader {
             let path = root + "/wider_\(setting)_\(split).mat"
             guard source.exists(path) else { continue }
             keepFiles.append(path)
-            keepLists.append(try cells(MATFile(bytes: source.read(path), path: path, only: ["gt_list"], zlib: zlib), "gt_list", in: path))
+            let keep = try cells(MATFile(bytes: source.read(path), path: path, only: ["gt_list"], zlib: zlib), "gt_list", in: path)
+            // Indexed by event below: a file of another split (or cut short) would index past its end.
+            guard keep.count == events.count else {
+                throw FaceBenchError.malformed(
+                    path: path, location: "gt_list",
+                    reason: "has \(keep.count) cells but \(mainPath)'s event_list has \(events.count); the files are of different splits")
+            }
+            keepLists.append(keep)
         }
         guard keepLists.isEmpty || keepLists.count == settings.count else {
             throw FaceBenchError.malformed(
@@ -154,7 +161,11 @@ public enum WIDERFaceLoader {
                         }
                     }
                 }
-                samples.append(Sample(id: samples.count + 1, name: "\(event)/\(file).jpg", faces: faces, attributes: ["event": event]))
+                let imageName = "\(event)/\(file).jpg"
+                if let problem = PathComponent.relativePathProblem(imageName) {
+                    throw FaceBenchError.malformed(path: mainPath, location: "file_list{\(e + 1)}{\(i + 1)}", reason: imageNameProblem(imageName, problem))
+                }
+                samples.append(Sample(id: samples.count + 1, name: imageName, faces: faces, attributes: ["event": event]))
             }
         }
         return Dataset(name: name, format: "wider", root: root, annotationFiles: [mainPath] + keepFiles, samples: samples)
@@ -166,6 +177,9 @@ public enum WIDERFaceLoader {
         // An image without faces still has one placeholder line.
         try CountedBlocks(countName: "face count", entryName: "faces", placeholderLines: 1).forEach(lines, in: path) { block in
             let imageName = block.name
+            if let problem = PathComponent.relativePathProblem(imageName) {
+                throw FaceBenchError.malformed(path: path, location: "line \(lines[block.nameLine].number)", reason: imageNameProblem(imageName, problem))
+            }
             var faces: [Face] = []
             for line in lines[block.entries] {
                 let values = line.fields.map { Int($0) }
@@ -184,6 +198,12 @@ public enum WIDERFaceLoader {
         }
         let root = FileIO.parent(of: path)
         return Dataset(name: name, format: "wider", root: root, annotationFiles: [path], samples: samples)
+    }
+
+    /// WIDER names its images EVENT/IMAGE.jpg, and `<detector>.wider/` files are named after
+    /// them, so a name that could leave that folder (`../x.jpg`) is refused where it is read.
+    static func imageNameProblem(_ name: String, _ problem: String) -> String {
+        "image name '\(name)' \(problem); WIDER names images EVENT/IMAGE.jpg"
     }
 
     static func cells(_ file: MATFile, _ name: String, in path: String? = nil) throws -> [MATValue] {

@@ -27,9 +27,17 @@ public enum JSONCoding {
 
     /// Decodes `T` from bytes already parsed into `document` (by a caller that needed to
     /// look at it first, such as a schema check).
+    /// `bounded: false` leaves the number range to the caller (exec answers, whose boxes and
+    /// scores `checkedDetect` refuses for that image alone, without restarting the program).
     public static func decode<T: Decodable>(
-        _ type: T.Type, document: JSONValue, bytes: [UInt8], path: String, line: Int? = nil
+        _ type: T.Type, document: JSONValue, bytes: [UInt8], path: String, line: Int? = nil, bounded: Bool = true
     ) throws -> T {
+        if bounded, let (place, value) = document.firstNumber(beyond: largestNumber) {
+            let location = [line.map { "line \($0)" }, place.isEmpty ? nil : place].compactMap { $0 }.joined(separator: ", ")
+            throw FaceBenchError.malformed(
+                path: path, location: location.isEmpty ? nil : location,
+                reason: "\(value) is beyond ±1e15, the largest number FaceBench's files and exec messages hold")
+        }
         let decoder = JSONDecoder()
         decoder.userInfo[.jsonDocument] = document
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
@@ -50,6 +58,12 @@ public enum JSONCoding {
     }
 
     static let nonFinite = (positive: "Infinity", negative: "-Infinity", nan: "NaN")
+
+    /// No number in FaceBench's own files or an exec message is larger: coordinates stop at
+    /// 2^30, scores at 10^15 (`CoordinateBounds`), times and counts far below. A file from
+    /// another version or edited by hand holding 1e300 is refused here, with its field,
+    /// before any table, chart or drawing meets the number.
+    public static let largestNumber = 1e15
 
     static func spellingNonFinite(_ value: JSONValue) -> JSONValue {
         switch value {

@@ -58,7 +58,8 @@ public struct DetectorRegistry: Sendable {
             canonical = base.info.spec + (base.info.spec.contains(":") ? "," : ":") + "landmarks=\(stage.id)"
         }
         return StagedDetectorFactory(
-            base: base, stage: stage, id: label ?? Self.sanitizedID(base.info.id + "-landmarks=" + stage.id), spec: canonical)
+            base: base, stage: stage, id: try Self.checkedID(label ?? Self.sanitizedID(base.info.id + "-landmarks=" + stage.id), spec: text),
+            spec: canonical)
     }
 
     /// Removes `landmarks=VALUE` from the spec's arguments and returns VALUE. Parameter kinds
@@ -111,13 +112,19 @@ public struct DetectorRegistry: Sendable {
     /// file name has at most 255 bytes.
     public static let maximumIDLength = 100
 
-    /// `id`, or an error saying it is too long to name files and how to give a shorter one.
+    /// `id`, or an error saying why it cannot name the run's files (too long, a path part,
+    /// a reserved name: `PathComponent`) and how to give another.
     public static func checkedID(_ id: String, spec: String) throws -> String {
+        let shownSpec = spec.count > 80 ? String(spec.prefix(77)) + "…" : spec
         guard id.utf8.count <= maximumIDLength else {
             throw FaceBenchError.invalidSpec(
-                spec: spec.count > 80 ? String(spec.prefix(77)) + "…" : spec,
+                spec: shownSpec,
                 reason: "its id '\(id.prefix(40))…' is \(id.utf8.count) characters; ids name the run's files, so at most "
                     + "\(maximumIDLength): give it a shorter label, as in NAME=SPEC")
+        }
+        if let problem = PathComponent.detectorIDProblem(id) {
+            throw FaceBenchError.invalidSpec(
+                spec: shownSpec, reason: "its id \(id.debugDescription) \(problem); ids name the run's files: give it another label, as in NAME=SPEC")
         }
         return id
     }

@@ -6,6 +6,10 @@
 public enum CoordinateBounds {
     public static let limit: Double = 1_073_741_824
 
+    /// Scores beyond ±10^15 are refused: no detector's confidence is that large, and tables,
+    /// charts and thresholds need not reason about them.
+    public static let scoreLimit = 1e15
+
     /// Why a value is refused, or nil.
     public static func problem(_ value: Double, _ what: String) -> String? {
         guard value.isFinite else { return "\(what) is \(value)" }
@@ -27,6 +31,7 @@ public enum CoordinateBounds {
 
     public static func problem(with detection: Detection) -> String? {
         if !detection.score.isFinite { return "score is \(detection.score)" }
+        if abs(detection.score) > scoreLimit { return "score \(detection.score) is beyond ±1e15" }
         return problem(with: detection.box) ?? problem(with: detection.landmarks)
     }
 

@@ -9,9 +9,14 @@ public enum FileIO {
     /// The whole file, read straight into the array (large inputs such as 30 MB COCO result
     /// files are read at disk-cache speed, with no copy in between). Devices are refused: a
     /// link to /dev/zero in a dataset would otherwise be read until memory runs out.
-    public static func read(_ path: String, maximumBytes: Int = maximumBytes) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
+    /// With `followingLinks: false` a symbolic link at `path` is refused (FaceBench's own
+    /// files in an output folder, where a planted link would copy its target into the run).
+    public static func read(_ path: String, maximumBytes: Int = maximumBytes, followingLinks: Bool = true) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else {
+            if errno == ELOOP, !followingLinks {
+                throw FaceBenchError.io(path: path, reason: "is a symbolic link; FaceBench does not read through links in its output folder")
+            }
             let exists = FileManager.default.fileExists(atPath: path)
             throw FaceBenchError.io(path: path, reason: exists ? "cannot read file: \(String(cString: strerror(errno)))" : "no such file")
         }
@@ -81,20 +86,44 @@ public enum FileIO {
     }
 
     /// Writes through a temporary file in the same folder and renames it into place, so a
-    /// crash leaves the old file or the new one, never a truncated one.
+    /// crash leaves the old file or the new one, never a truncated one. The temporary file is
+    /// created anew (`O_EXCL | O_NOFOLLOW`), so a link planted under its name is not written
+    /// through, and the rename replaces a link at `path` rather than its target.
     public static func writeAtomically(_ bytes: some Collection<UInt8>, to path: String) throws {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         try createDirectory(directory)
         let temporary = directory + "/.\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            throw FaceBenchError.io(path: path, reason: "cannot write file")
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FaceBenchError.io(path: path, reason: "cannot write file: \(String(cString: strerror(errno)))") }
+        let contents = Array(bytes)
+        var written = 0
+        while written < contents.count {
+            let count = contents[written...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                unlink(temporary)
+                throw FaceBenchError.io(path: path, reason: "cannot write file: \(reason)")
+            }
+            written += count
         }
+        close(descriptor)
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw FaceBenchError.io(path: path, reason: "cannot move into place: \(reason)")
         }
+    }
+
+    private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return Glibc.write(descriptor, buffer, count)
+        #else
+        return Darwin.write(descriptor, buffer, count)
+        #endif
     }
 
     public static func writeAtomically(_ text: String, to path: String) throws {

@@ -13,6 +13,25 @@ public enum JSONValue: Equatable, Sendable {
         return nil
     }
 
+    /// The first finite number beyond ±`limit` in document order, with its place
+    /// (`detectors[0].latency_ms.p50`); nil when there is none.
+    public func firstNumber(beyond limit: Double, at place: String = "") -> (place: String, value: Double)? {
+        switch self {
+        case let .number(value): return value.isFinite && abs(value) > limit ? (place, value) : nil
+        case let .array(items):
+            for (index, item) in items.enumerated() {
+                if let found = item.firstNumber(beyond: limit, at: place + "[\(index)]") { return found }
+            }
+            return nil
+        case let .object(object):
+            for (key, item) in object.pairs {
+                if let found = item.firstNumber(beyond: limit, at: place.isEmpty ? key : place + "." + key) { return found }
+            }
+            return nil
+        default: return nil
+        }
+    }
+
     public var double: Double? {
         if case let .number(value) = self { return value }
         return nil

@@ -48,7 +48,9 @@ public struct LatencySummary: Sendable, Equatable {
         p75 = Self.percentile(sorted, 75)
         p90 = Self.percentile(sorted, 90)
         p99 = Self.percentile(sorted, 99)
-        mean = sorted.reduce(0, +) / Double(count)
+        // Summed as fractions of the count when the plain sum overflows (samples near 1e308).
+        let sum = sorted.reduce(0, +)
+        mean = sum.isFinite ? sum / Double(count) : sorted.reduce(0) { $0 + $1 / Double(sorted.count) }
         let m = mean
         standardDeviation = count > 1 ? (sorted.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(count - 1)).squareRoot() : 0
         let median = p50
@@ -63,7 +65,9 @@ public struct LatencySummary: Sendable, Equatable {
         let lower = Int(rank.rounded(.down))
         let upper = Swift.min(lower + 1, sorted.count - 1)
         let fraction = rank - Double(lower)
-        return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction
+        let a = sorted[lower], b = sorted[upper]
+        // NumPy's form, unless the difference overflows (−1e308 and 1e308).
+        return (b - a).isFinite || !a.isFinite || !b.isFinite ? a + (b - a) * fraction : a * (1 - fraction) + b * fraction
     }
 
     static func bootstrapMedianInterval(_ sorted: [Double], resamples: Int = 2000) -> ClosedRange<Double> {
@@ -77,10 +81,19 @@ public struct LatencySummary: Sendable, Equatable {
             for k in draw.indices { draw[k] = Int(generator.next() % UInt64(sorted.count)) }
             draw.sort()
             let n = draw.count
-            medians[r] = n % 2 == 1 ? sorted[draw[n / 2]] : (sorted[draw[n / 2 - 1]] + sorted[draw[n / 2]]) / 2
+            medians[r] = n % 2 == 1 ? sorted[draw[n / 2]] : Self.midpoint(sorted[draw[n / 2 - 1]], sorted[draw[n / 2]])
         }
         medians.sort()
-        return percentile(medians, 2.5)...percentile(medians, 97.5)
+        let low = percentile(medians, 2.5), high = percentile(medians, 97.5)
+        // Finite samples always give low <= high; infinite ones can give NaN, and a range
+        // with a NaN bound traps: the interval is then unknown, the whole line.
+        return low <= high ? low...high : -Double.infinity...Double.infinity
+    }
+
+    /// (a + b) / 2 without overflowing to infinity for finite a and b.
+    static func midpoint(_ a: Double, _ b: Double) -> Double {
+        let sum = a + b
+        return sum.isFinite ? sum / 2 : a / 2 + b / 2
     }
 }
 

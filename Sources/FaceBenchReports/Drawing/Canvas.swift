@@ -48,8 +48,8 @@ public struct Canvas {
     /// A rectangle outline `thickness` pixels wide, drawn inward from the box edge; dashed
     /// outlines mark what was missed.
     public mutating func rectangle(_ box: Box, _ color: Color, thickness: Int = 2, dashed: Bool = false) {
-        let x0 = Int(box.x.rounded()), y0 = Int(box.y.rounded())
-        let x1 = Int(box.maxX.rounded()) - 1, y1 = Int(box.maxY.rounded()) - 1
+        let x0 = Int(saturating: box.x.rounded()), y0 = Int(saturating: box.y.rounded())
+        let x1 = Int(saturating: box.maxX.rounded()) - 1, y1 = Int(saturating: box.maxY.rounded()) - 1
         // Only the part of each edge inside the image is walked: a box 2^30 pixels wide
         // (coordinates up to that are accepted) would otherwise take seconds to draw.
         let left = max(x0, 0), right = min(x1, image.width - 1), top = max(y0, 0), bottom = min(y1, image.height - 1)
@@ -68,16 +68,18 @@ public struct Canvas {
     }
 
     public mutating func line(from a: Point, to b: Point, _ color: Color) {
-        let steps = Int(max(abs(b.x - a.x), abs(b.y - a.y)).rounded(.up))
-        guard steps > 0 else { set(Int(a.x), Int(a.y), color); return }
+        // Only the image's pixels are set, so a line is walked in at most its diagonal's steps.
+        let diagonal = Double(image.width + image.height)
+        let steps = Int(saturating: min(max(abs(b.x - a.x), abs(b.y - a.y)), 4 * diagonal).rounded(.up))
+        guard steps > 0 else { set(Int(saturating: a.x), Int(saturating: a.y), color); return }
         for i in 0...steps {
             let t = Double(i) / Double(steps)
-            set(Int((a.x + (b.x - a.x) * t).rounded()), Int((a.y + (b.y - a.y) * t).rounded()), color)
+            set(Int(saturating: (a.x + (b.x - a.x) * t).rounded()), Int(saturating: (a.y + (b.y - a.y) * t).rounded()), color)
         }
     }
 
     public mutating func dot(_ point: Point, radius: Int, _ color: Color) {
-        let cx = Int(point.x.rounded()), cy = Int(point.y.rounded())
+        let cx = Int(saturating: point.x.rounded()), cy = Int(saturating: point.y.rounded())
         for dy in -radius...radius {
             for dx in -radius...radius where dx * dx + dy * dy <= radius * radius { set(cx + dx, cy + dy, color) }
         }

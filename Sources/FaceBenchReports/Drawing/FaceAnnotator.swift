@@ -75,7 +75,7 @@ public enum FaceAnnotator {
             }
             drawLandmarks(face.landmarks, scale: scale, on: &canvas, color: groundTruth)
             if let text = faceLabels[index] {
-                canvas.text(text, x: Int(box.x.rounded()), y: Int(box.maxY.rounded()) + 2, Color(255, 255, 255), background: missed)
+                canvas.text(text, x: Int(saturating: box.x.rounded()), y: Int(saturating: box.maxY.rounded()) + 2, Color(255, 255, 255), background: missed)
             }
         }
         for (index, detection) in detections.enumerated() {
@@ -193,15 +193,15 @@ public enum FaceAnnotator {
 
     static func drawAttributes(of detection: Detection, below box: Box, color: Color, on canvas: inout Canvas) {
         for (index, line) in FaceAPIAttributes(detection.attributes).lines.enumerated() {
-            canvas.text(line, x: Int(box.x.rounded()), y: Int(box.maxY.rounded()) + 2 + 10 * index, ink(on: color), background: color)
+            canvas.text(line, x: Int(saturating: box.x.rounded()), y: Int(saturating: box.maxY.rounded()) + 2 + 10 * index, ink(on: color), background: color)
         }
     }
 
     /// Text on the box's colour, dark on the light colours (yellow, green) and white on the
     /// dark ones, so it stays readable.
     static func label(_ text: String, above box: Box, color: Color, on canvas: inout Canvas) {
-        let y = Int(box.y.rounded()) - 10
-        canvas.text(text, x: Int(box.x.rounded()), y: max(0, y), ink(on: color), background: color)
+        let y = Int(saturating: box.y.rounded()) - 10
+        canvas.text(text, x: Int(saturating: box.x.rounded()), y: max(0, y), ink(on: color), background: color)
     }
 
     static func ink(on color: Color) -> Color {

@@ -16,8 +16,8 @@ public enum GateReport {
             return count == 0 ? nil : "\(count) \(verdict.rawValue)"
         }
         var out = "# facebench compare: " + (counts.isEmpty ? "nothing compared" : counts.joined(separator: ", ")) + "\n\n"
-        out += "Current `\(current)` against baseline `\(baseline)`.\n\n"
-        out += entries.map { "- " + verdictLine($0) }.joined(separator: "\n") + (entries.isEmpty ? "" : "\n\n")
+        out += "Current \(MarkdownText.code(current)) against baseline \(MarkdownText.code(baseline)).\n\n"
+        out += entries.map { "- " + MarkdownText.escape(verdictLine($0)) }.joined(separator: "\n") + (entries.isEmpty ? "" : "\n\n")
         out += list("Notes", outcome.notes)
         let shown = allRows ? outcome.lines : outcome.lines.filter(\.notable)
         let hidden = outcome.lines.count - shown.count
@@ -64,6 +64,6 @@ public enum GateReport {
 
     static func list(_ title: String, _ items: [String]) -> String {
         guard !items.isEmpty else { return "" }
-        return "## \(title)\n\n" + items.map { "- " + $0 }.joined(separator: "\n") + "\n\n"
+        return "## \(title)\n\n" + items.map { "- " + MarkdownText.escape($0) }.joined(separator: "\n") + "\n\n"
     }
 }

@@ -340,7 +340,7 @@ public struct RegressionGate: Sendable {
         let integral = { (x: Double) in x == x.rounded() && abs(x) < 1e9 }
         if integral(value), other.map(integral) ?? true { return 0 }
         let sized = [value, other ?? value].map { abs($0) }.filter { $0 > 0 }.min() ?? 0
-        var places = max(0, min(8, 3 - Int(sized.log10Floor)))
+        var places = max(0, min(8, 3 - Int(saturating: sized.log10Floor)))
         if let other, other != value {
             while places < 8, Formatting.fixed(value, places) == Formatting.fixed(other, places) { places += 1 }
         }

@@ -17,16 +17,10 @@ public enum CSVReport {
             for row in table.rows {
                 for (column, value) in zip(table.columns, row.values) {
                     guard let value else { continue }
-                    lines.append([row.run ?? "", table.dataset, row.detector, column.key, JSONWriter.format(value)].map(field).joined(separator: ","))
+                    lines.append(([row.run ?? "", table.dataset, row.detector, column.key].map(CSVText.field) + [JSONWriter.format(value)]).joined(separator: ","))
                 }
             }
         }
         return lines.joined(separator: "\r\n") + "\r\n"
-    }
-
-    /// Quotes a field when it holds a comma, a quote or a line break.
-    static func field(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -20,8 +20,8 @@ public enum ErrorFindings {
             guard let errors = detector.evaluations.errors else { return nil }
             let localization = errors.deltaAP["localization"] ?? 0
             let others = ["duplicate", "background"].map { errors.deltaAP[$0] ?? 0 }
-            let count = Int(errors.counts["localization"] ?? 0)
-            let falsePositives = count + ["duplicate", "background"].reduce(0) { $0 + Int(errors.counts[$1] ?? 0) }
+            let count = Int(saturating: errors.counts["localization"] ?? 0)
+            let falsePositives = count &+ ["duplicate", "background"].reduce(0) { $0 &+ Int(saturating: errors.counts[$1] ?? 0) }
             guard localization >= minimumDeltaAP, others.allSatisfy({ localization >= $0 }), 2 * count > falsePositives else { return nil }
             var text = "most AP lost to false positives is localisation (dAP \(Formatting.fixed(localization, 2)), \(count) of \(falsePositives) false positives)"
             let ratio = errors.localizationAreaRatio ?? 1

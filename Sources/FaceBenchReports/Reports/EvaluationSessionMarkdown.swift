@@ -5,9 +5,9 @@ import FaceBenchHarness
 extension EvaluationSession {
     /// The dataset's heading, each file's warnings, and a table per protocol with a row per file.
     public var markdown: String {
-        var out = "## \(dataset.name): \(dataset.samples.count) images, \(dataset.faceCount) faces\n\n"
+        var out = "## \(MarkdownText.escape(dataset.name)): \(dataset.samples.count) images, \(dataset.faceCount) faces\n\n"
         for run in runs where !run.warnings.isEmpty {
-            out += run.warnings.map { "- **Warning** (\(run.label)): \($0)\n" }.joined()
+            out += run.warnings.map { "- **Warning** (\(MarkdownText.escape(run.label))): \(MarkdownText.escape($0))\n" }.joined()
         }
         if runs.contains(where: { !$0.warnings.isEmpty }) { out += "\n" }
         for evaluator in protocols {

@@ -14,24 +14,25 @@ public enum MarkdownReport {
     public static func document(_ comparisons: [DatasetComparison], evaluators: [any AccuracyEvaluator] = []) -> String {
         var out = "# FaceBench comparison\n\n"
         let runs = RunDescription.list(comparisons)
-        if runs.count > 1 { out += "Runs compared:\n\n" + runs.map { "- " + $0.markdown }.joined(separator: "\n") + "\n\n" }
+        if runs.count > 1 { out += "Runs compared:\n\n" + runs.map { "- " + MarkdownText.escape($0.markdown) }.joined(separator: "\n") + "\n\n" }
         for comparison in comparisons { out += section(comparison, evaluators: evaluators) + "\n" }
         return out
     }
 
     public static func section(_ comparison: DatasetComparison, evaluators: [any AccuracyEvaluator] = []) -> String {
-        var out = "## \(heading(comparison))\n\n"
-        for warning in ComparisonReport.warnings(comparison) { out += warning + "\n\n" }
+        // Lines holding names and messages from files and programs go through MarkdownText.
+        var out = "## \(MarkdownText.escape(heading(comparison)))\n\n"
+        for warning in ComparisonReport.warnings(comparison) { out += MarkdownText.escape(warning) + "\n\n" }
         out += ComparisonReport.summaryTable(comparison).markdown.text + "\n"
-        for finding in ErrorFindings.sentences(comparison) { out += finding + "\n\n" }
+        for finding in ErrorFindings.sentences(comparison) { out += MarkdownText.escape(finding) + "\n\n" }
         for name in ComparisonReport.protocols(comparison) {
             guard let text = protocolMarkdown(name, comparison, evaluators: evaluators) else { continue }
-            out += "### \(name)\n\n" + text + "\n"
+            out += "### \(MarkdownText.escape(name))\n\n" + text + "\n"
         }
         for entry in comparison.entries {
-            if let label = entry.label { out += "Run `\(label)`:\n\n" }
+            if let label = entry.label { out += "Run \(MarkdownText.code(label)):\n\n" }
             out += TimingTables.markdown(entry.results) + "\n"
-            out += ComparisonReport.settingsLines(entry.results).map { "- " + $0 }.joined(separator: "\n") + "\n\n"
+            out += ComparisonReport.settingsLines(entry.results).map { "- " + MarkdownText.escape($0) }.joined(separator: "\n") + "\n\n"
         }
         return String(out.dropLast())
     }

@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// A GitHub-flavoured Markdown table.
 public struct MarkdownTable {
     public enum Alignment { case left, right }
@@ -11,14 +13,15 @@ public struct MarkdownTable {
         self.alignments = alignments ?? headers.indices.map { $0 == 0 ? .left : .right }
     }
 
+    /// A row of the table's width: a short one (a result from another version of FaceBench,
+    /// with fewer buckets) is padded with dashes, cells past the last column are left out.
     public mutating func add(_ row: [String]) {
-        precondition(row.count == headers.count, "row has \(row.count) cells for \(headers.count) columns")
-        rows.append(row)
+        rows.append(Array(row.prefix(headers.count)) + Array(repeating: "–", count: max(0, headers.count - row.count)))
     }
 
     /// Cells padded so the source reads as a table too.
     public var text: String {
-        let cells = ([headers] + rows).map { $0.map { $0.replacingPipes } }
+        let cells = ([headers] + rows).map { $0.map { MarkdownText.escape($0) } }
         let widths = headers.indices.map { column in max(3, cells.map { $0[column].count }.max() ?? 0) }
         func line(_ row: [String]) -> String {
             "| " + row.enumerated().map { column, cell in
@@ -50,8 +53,9 @@ extension MarkdownTable {
 
     /// The same cells as aligned plain-text columns, for a terminal.
     public var plainText: String {
-        let widths = headers.indices.map { column in ([headers] + rows).map { $0[column].count }.max() ?? 0 }
-        return ([headers] + rows).map { row in
+        let cells = ([headers] + rows).map { $0.map(TerminalText.sanitized) }
+        let widths = headers.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
+        return cells.map { row in
             row.enumerated().map { column, cell in
                 let pad = String(repeating: " ", count: widths[column] - cell.count)
                 return alignments[column] == .right ? pad + cell : cell + pad
@@ -59,9 +63,3 @@ extension MarkdownTable {
         }.joined(separator: "\n") + "\n"
     }
 }
-
-extension String {
-    var replacingPipes: String { replacingOccurrences(of: "|", with: "\\|") }
-}
-
-import Foundation

@@ -39,7 +39,7 @@ public struct RunSummary: Sendable {
     public func text(styled: Bool, tables: Bool = true, width: Int = StandardStreams.defaultColumns) -> String {
         var out = ""
         for comparison in comparisons where tables {
-            out += (styled ? TerminalTable.bold : "") + MarkdownReport.heading(comparison) + (styled ? TerminalTable.reset : "") + "\n"
+            out += (styled ? TerminalTable.bold : "") + TerminalText.sanitized(MarkdownReport.heading(comparison)) + (styled ? TerminalTable.reset : "") + "\n"
             out += TerminalTable(Self.headlineTable(comparison), styled: styled).text + "\n"
             for entry in comparison.entries {
                 guard let throughput = TimingTables.throughput(entry.results) else { continue }
@@ -49,7 +49,7 @@ public struct RunSummary: Sendable {
             }
         }
         for finding in findings {
-            let wrapped = Self.wrapped((finding.severity == .warning ? "! " : "- ") + finding.line, width: width)
+            let wrapped = Self.wrapped((finding.severity == .warning ? "! " : "- ") + TerminalText.sanitized(finding.line), width: width)
             out += styled && finding.severity == .warning ? "\u{1B}[1;33m!\u{1B}[0m" + wrapped.dropFirst() : wrapped
         }
         if !findings.isEmpty { out += "\n" }
@@ -79,12 +79,12 @@ public struct RunSummary: Sendable {
     public func markdown(tables: Bool = true) -> String {
         var out = ""
         for comparison in comparisons where tables {
-            out += "## \(MarkdownReport.heading(comparison))\n\n" + Self.headlineTable(comparison).markdown.text + "\n"
+            out += "## \(MarkdownText.escape(MarkdownReport.heading(comparison)))\n\n" + Self.headlineTable(comparison).markdown.text + "\n"
         }
         if !findings.isEmpty {
-            out += findings.map { "- " + ($0.severity == .warning ? "**Warning**: " : "") + $0.line }.joined(separator: "\n") + "\n\n"
+            out += findings.map { "- " + ($0.severity == .warning ? "**Warning**: " : "") + MarkdownText.escape($0.line) }.joined(separator: "\n") + "\n\n"
         }
-        out += "Full report: " + reportFiles.map { "`\($0)`" }.joined(separator: ", ") + "\n"
+        out += "Full report: " + reportFiles.map(MarkdownText.code).joined(separator: ", ") + "\n"
         return out
     }
 

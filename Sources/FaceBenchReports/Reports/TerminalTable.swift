@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// A `ComparisonTable` as aligned plain-text columns for a terminal: no Markdown markup, the
 /// best value of each column in bold green and the header in bold when `styled` (a TTY), the
 /// same text without escapes otherwise (piped, NO_COLOR).
@@ -17,8 +19,8 @@ public struct TerminalTable {
         let headers = labels + table.columns.map(\.title)
         let best = table.columns.indices.map(table.bestRows)
         let rows = table.rows.indices.map { row in
-            (table.hasRuns ? [table.rows[row].run ?? ""] : []) + [table.rows[row].label]
-                + table.columns.indices.map { table.text(row: row, column: $0) }
+            ((table.hasRuns ? [table.rows[row].run ?? ""] : []) + [table.rows[row].label]
+                + table.columns.indices.map { table.text(row: row, column: $0) }).map(TerminalText.sanitized)
         }
         let widths = headers.indices.map { column in ([headers] + rows).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String], style: (Int) -> String?) -> String {

@@ -49,6 +49,13 @@ public struct FDDBEvaluator: AccuracyEvaluator {
             throw FaceBenchError.failed("fddb: \(detections.count) detection lists for \(samples.count) images")
         }
         return try zip(samples, detections).map { sample, found in
+            let ellipses = sample.faces.compactMap(\.ellipse) + found.compactMap(\.ellipse)
+            let rows = ellipses.reduce(0) { $0 + (FDDBRegions.rows(of: $1, imageHeight: sample.height) ?? 0) }
+            guard rows <= FDDBRegions.maximumRowsPerImage else {
+                throw FaceBenchError.failed(
+                    "fddb: \(sample.name): its \(ellipses.count) ellipses (faces and detections) cover \(rows) raster rows, more than "
+                        + "the \(FDDBRegions.maximumRowsPerImage) drawn per image (FDDBRegions.maximumRowsPerImage)")
+            }
             let faces = try sample.faces.enumerated().map { index, face -> PixelRegion in
                 guard let ellipse = face.ellipse else {
                     throw FaceBenchError.malformed(path: dataset.root, location: "\(sample.name) face \(index + 1)", reason: "FDDB evaluation needs face ellipses")

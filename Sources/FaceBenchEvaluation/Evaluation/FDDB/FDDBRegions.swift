@@ -20,6 +20,21 @@ import FaceBenchModel
 public enum FDDBRegions {
     public static let maximumExtent = 100_000.0
 
+    /// The raster rows one image's ellipses (faces and detections together) may cover: each
+    /// stays under `maximumExtent`, but 2,500 ellipses of radius 49,000 px (a 56 KB file)
+    /// would be 245 million rows. FDDB's images are under 500 rows; a thousand detections
+    /// each spanning the whole image stay under the cap (about 40 bytes a row).
+    public static let maximumRowsPerImage = 4_000_000
+
+    /// The rows `ellipse` covers once clipped to an image of `imageHeight` rows (or, of unknown
+    /// height, to the extent), counted before anything is drawn; nil when it is too large to
+    /// draw at all (`ellipse(_:)` says why).
+    public static func rows(of ellipse: Ellipse, imageHeight: Int?) -> Int? {
+        let reach = abs(ellipse.majorRadius) + abs(ellipse.minorRadius)
+        guard reach.isFinite, reach < maximumExtent else { return nil }
+        return min(2 * Int(reach) + 1, imageHeight.map { max($0, 0) } ?? 2 * Int(maximumExtent))
+    }
+
     public struct TooLarge: Error, CustomStringConvertible {
         public var description: String
     }

@@ -66,7 +66,18 @@ public enum ProtocolResult: Sendable, Equatable {
     /// The result of protocol `name` from its JSON, strictly; `what` names where it was read.
     public static func decode(protocol name: String, from json: JSONValue, what: String) throws -> ProtocolResult {
         guard let type = type(named: name) else { throw FaceBenchError.failed("\(what): \(unknown(name))") }
-        return try JSONValueCoding.decode(type, from: json, what: what).erased
+        let result = try JSONValueCoding.decode(type, from: json, what: what)
+        if let problem = undeclaredMetric(of: result) { throw FaceBenchError.failed("\(what): \(problem)") }
+        return result.erased
+    }
+
+    /// Why a result read from a file cannot be shown, or nil: keys built from stored labels
+    /// (`buckets.<label>.recall`, fp_table's counts) must be ones its type declares, and an
+    /// empty label or one holding '.' names none.
+    public static func undeclaredMetric(of result: any EvaluationResult) -> String? {
+        let resultType = Swift.type(of: result)
+        guard let key = result.figures.map(\.key).first(where: { resultType.kind(of: $0) == nil }) else { return nil }
+        return "'\(key)' is not a metric of \(resultType.protocolName) (a label that is empty or holds '.'?)"
     }
 
     /// The declared kind of protocol `name`'s metric `key` (`AP50`, `easy.ap`): what the

@@ -101,19 +101,31 @@ public enum WIDERPredictionFolder {
 
     /// Writes one file per sample (images without detections get a count of 0) under
     /// `root/<folder of the sample name>/<image>.txt`. `detections[i]` belong to
-    /// `samples[i]`.
+    /// `samples[i]`. Every file's path is checked before the first is written.
     public static func write(_ detections: [[Detection]], samples: [Sample], to root: String) throws {
         precondition(detections.count == samples.count, "one detection list per sample")
-        for (sample, found) in zip(samples, detections) {
-            let stem = SampleResolver.stripExtension(sample.name)
-            let image = String(stem.split(separator: "/").last ?? "")
+        let folder = OutputFolder(root)
+        let paths = try samples.map { try folder.path(try fileName(of: $0), what: "image '\($0.name)'") }
+        for ((sample, found), path) in zip(zip(samples, detections), paths) {
+            let image = String(SampleResolver.stripExtension(sample.name).split(separator: "/").last ?? "")
             var text = image + "\n" + String(found.count) + "\n"
             for detection in found {
                 let box = detection.box
                 text += [box.x, box.y, box.width, box.height, detection.score].map(JSONWriter.format).joined(separator: " ") + "\n"
             }
-            try FileIO.writeAtomically(text, to: root + "/" + stem + ".txt")
+            try FileIO.writeAtomically(text, to: path)
         }
+    }
+
+    /// `<folder of the sample name>/<image>.txt`, or an error naming the image when a part
+    /// of its name could not be a file's (`..`, an absolute path: `PathComponent`).
+    public static func fileName(of sample: Sample) throws -> String {
+        let relative = SampleResolver.stripExtension(sample.name) + ".txt"
+        if let problem = PathComponent.relativePathProblem(relative) {
+            throw FaceBenchError.failed(
+                "image '\(sample.name)' (sample \(sample.id)) cannot name a file of WIDER's prediction layout: the name \(problem)")
+        }
+        return relative
     }
 
     /// True for a folder holding `.txt` files directly or in its first subfolder.

@@ -18,8 +18,12 @@ public struct AxisScale: Sendable, Equatable {
     static let tickCount = 5
 
     /// A linear axis covering `values`, widened to round ticks.
+    /// Values beyond ±`Formatting.shownLimit` are drawn at it: axis spans and their tick
+    /// counts stay finite whatever a results file holds.
+    static func clamped(_ value: Double) -> Double { Swift.min(Swift.max(value, -Formatting.shownLimit), Formatting.shownLimit) }
+
     public static func linear(covering values: [Double]) -> AxisScale {
-        let all = values.filter(\.isFinite)
+        let all = values.filter(\.isFinite).map(clamped)
         var low = all.min() ?? 0, high = all.max() ?? 1
         if high <= low { high = low + 1 }
         let step = niceStep((high - low) / Double(tickCount))
@@ -31,7 +35,7 @@ public struct AxisScale: Sendable, Equatable {
     /// A logarithmic axis from the 1-2-5 value at or below the smallest positive value to
     /// the one at or above the largest.
     public static func logarithmic(covering values: [Double]) -> AxisScale {
-        let positive = values.filter { $0 > 0 && $0.isFinite }
+        let positive = values.filter { $0 > 0 && $0.isFinite }.map(clamped)
         let low = positive.min() ?? 1, high = positive.max() ?? 10
         let lower = roundSteps(around: low).last { $0 <= low } ?? low
         var upper = roundSteps(around: high).first { $0 >= high } ?? high
@@ -40,6 +44,7 @@ public struct AxisScale: Sendable, Equatable {
     }
 
     public func position(_ value: Double) -> Double {
+        let value = Self.clamped(value)
         let fraction: Double
         switch kind {
         case .linear: fraction = (value - lower) / (upper - lower)

@@ -31,7 +31,7 @@ public enum ErrorBreakdownChart {
             var start = 0.0
             for (segment, value) in zip(segments, row.dap) where value > 0 {
                 let left = chart.x.position(start), right = chart.x.position(start + value)
-                let tip = "\(row.name): \(segment.title.lowercased()) dAP \(Formatting.fixed(value, 4)) (\(Int(row.result.counts[segment.type.rawValue] ?? 0)) errors)"
+                let tip = "\(row.name): \(segment.title.lowercased()) dAP \(Formatting.fixed(value, 4)) (\(Int(saturating: row.result.counts[segment.type.rawValue] ?? 0)) errors)"
                 chart.add("<rect x=\"\(SVGChart.n(left))\" y=\"\(SVGChart.n(center - barHeight / 2))\" width=\"\(SVGChart.n(max(0.5, right - left)))\" height=\"\(SVGChart.n(barHeight))\" fill=\"\(segment.color)\"><title>\(HTMLText.escape(tip))</title></rect>")
                 start += value
             }

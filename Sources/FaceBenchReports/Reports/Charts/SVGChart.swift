@@ -86,7 +86,10 @@ public struct SVGChart: Sendable {
 
     /// Pixel numbers with one decimal at most, to keep the SVG short.
     static func n(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
+        // Positions come from file values through `AxisScale`, which clamps them; a value
+        // that still lands far off the chart is drawn at ±10^6 px, off it.
+        guard value.isFinite else { return "0" }
+        let rounded = (Swift.min(Swift.max(value, -1e6), 1e6) * 10).rounded() / 10
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 }

@@ -20,7 +20,7 @@ extension Gallery {
                                   uniquingKeysWith: { first, _ in first })
             out += "<div class=\"gallery-row\"><h4><span class=\"swatch\" style=\"background:\(style.color)\"></span>\(HTMLText.escape(style.name))</h4>\n<div class=\"thumbs\">\n"
             for face in worst {
-                guard let (sample, found) = byID[face.imageID], face.face < sample.faces.count else { continue }
+                guard let (sample, found) = byID[face.imageID], sample.faces.indices.contains(face.face) else { continue }
                 out += landmarkFigure(sample: sample, face: face.face, detections: found, nme: face.nme, iou: entry.results.settings.iouThreshold)
             }
             out += "</div></div>\n"
@@ -38,8 +38,9 @@ extension Gallery {
             // A square around the face with a third of its size as margin.
             let box = sample.faces[index].box
             let side = max(box.width, box.height) * 1.6
-            let x0 = max(0, Int(box.x + box.width / 2 - side / 2)), y0 = max(0, Int(box.y + box.height / 2 - side / 2))
-            let x1 = min(image.width, Int(box.x + box.width / 2 + side / 2)), y1 = min(image.height, Int(box.y + box.height / 2 + side / 2))
+            let x0 = max(0, Int(saturating: box.x + box.width / 2 - side / 2)), y0 = max(0, Int(saturating: box.y + box.height / 2 - side / 2))
+            let x1 = min(image.width, Int(saturating: box.x + box.width / 2 + side / 2))
+            let y1 = min(image.height, Int(saturating: box.y + box.height / 2 + side / 2))
             guard x1 > x0, y1 > y0 else { throw FaceBenchError.failed("face outside the image") }
             // Small faces are enlarged (pixel replication) so the points stay apart.
             let zoom: Int = max(1, Self.landmarkFaceSide / max(x1 - x0, y1 - y0))

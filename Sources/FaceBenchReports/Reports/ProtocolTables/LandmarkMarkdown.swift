@@ -22,10 +22,13 @@ enum LandmarkMarkdown {
                 worst.map { "\($0.name) \(Formatting.fixed($0.meanError, 4))" } ?? "–",
             ])
             // A detector without landmarks has no buckets: a row of dashes, like its main row.
-            let buckets = s?.bySize.map { bucket in
-                bucket.faces == 0 ? "–" : "\(Formatting.fixed(bucket.nmeMean, 4)) (\(bucket.faces))"
+            // Matched by label: a results file may hold other buckets than this FaceBench's.
+            let buckets = SizeRange.faceHeights.map { range in
+                s?.bySize.first { $0.label == range.label }.map { bucket in
+                    bucket.faces == 0 ? "–" : "\(Formatting.fixed(bucket.nmeMean, 4)) (\(bucket.faces))"
+                } ?? "–"
             }
-            sizes.add([detector] + (buckets ?? Array(repeating: "–", count: SizeRange.faceHeights.count)))
+            sizes.add([detector] + buckets)
         }
         let iou = results.first?.result.scores?.iouThreshold ?? 0.5
         return "Landmark accuracy (faces matched at IoU \(Formatting.fixed(iou, 2))):\n\n" + table.text

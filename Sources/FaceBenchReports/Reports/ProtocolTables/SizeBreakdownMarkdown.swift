@@ -7,8 +7,11 @@ enum SizeBreakdownMarkdown {
         let labels = (results.first?.result.buckets ?? []).map(\.label)
         var table = MarkdownTable(headers: ["Detector"] + labels.map { "\($0) recall / AP" })
         for (detector, result) in results {
-            let cells = result.buckets.map { "\(Formatting.percent($0.recall)) / \(Formatting.fixed($0.averagePrecision, 3))" }
-            table.add([detector] + cells + Array(repeating: "–", count: max(0, labels.count - cells.count)))
+            // Matched by label: results read from files may hold other buckets than the first.
+            let cells = labels.map { label in
+                result.buckets.first { $0.label == label }.map { "\(Formatting.percent($0.recall)) / \(Formatting.fixed($0.averagePrecision, 3))" } ?? "–"
+            }
+            table.add([detector] + cells)
         }
         let faces = (results.first?.result.buckets ?? []).map { "\($0.label): \($0.faces)" }
         let iou = results.first?.result.iouThreshold ?? 0.5

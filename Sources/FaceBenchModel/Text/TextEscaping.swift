@@ -1,0 +1,81 @@
+/// One escaper per medium FaceBench writes text from strangers into — Markdown (report.md,
+/// `compare --markdown`, `run --format markdown`, eval's tables), the terminal, CSV — used
+/// by every writer of that medium (HTML has `HTMLText`). Names, messages and strings come
+/// from exec handshakes, error messages, image names and results.json, so none may open an
+/// HTML tag or comment, a link or image, a new line or heading, a terminal escape sequence
+/// or a spreadsheet formula.
+public enum MarkdownText {
+    /// `text` for one line of Markdown, rendering as itself: every control character
+    /// (newlines, tabs, ESC) becomes a space, and `\`, `` ` ``, `<`, `>`, `[`, `]`, `|` and
+    /// `&` are backslash-escaped, so no HTML, comment, link, image, entity, code span, table
+    /// cell or new line can start. An escaped punctuation character renders as that
+    /// character, so a line of FaceBench's own (`**bold**`) passes unchanged, and a
+    /// `` `name` `` of its own shows its backticks rather than starting code a stranger's
+    /// backtick could end.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if TerminalText.isControl(scalar) {
+                out += " "
+            } else if "\\`<>[]|&".unicodeScalars.contains(scalar) {
+                out += "\\" + String(scalar)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// `text` as one inline code span, whatever backticks and controls it holds.
+    public static func code(_ text: String) -> String {
+        let clean = String(String.UnicodeScalarView(text.unicodeScalars.map { TerminalText.isControl($0) ? " " : $0 }))
+        var longest = 0, run = 0
+        for character in clean {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let padding = clean.hasPrefix("`") || clean.hasSuffix("`") || clean.isEmpty ? " " : ""
+        return fence + padding + clean + padding + fence
+    }
+}
+
+public enum TerminalText {
+    /// C0 controls, DEL and C1 controls (CSI is U+009B), and Unicode line separators.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
+    /// `text` safe to print: every control character but the newline is shown as `\x1B`,
+    /// `\r`, `\t`…, so a program's message cannot move the cursor, recolour, retitle the
+    /// terminal or overwrite a line. The newline stays (messages span lines).
+    public static func sanitized(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || !isControl(scalar) {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default: out += "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+}
+
+public enum CSVText {
+    /// One RFC 4180 field: quoted when it holds a comma, a quote or a line break; a text
+    /// that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or
+    /// a carriage return) gets a leading `'`. Numbers are written by the caller as they are.
+    public static func field(_ text: String) -> String {
+        var text = text
+        if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { text = "'" + text }
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
