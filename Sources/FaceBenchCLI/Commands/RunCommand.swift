@@ -27,7 +27,7 @@ enum RunCommand: FaceBenchCommand {
             OptionSpec("detector", .repeated("SPEC[,SPEC…]", commaSeparated: false), help: "Detector specs, e.g. haar:cascade=alt2,neighbors=5,lbp; default or all.", default: "default = " + Toolbox.defaultDetectors.joined(separator: ", ")),
             OptionSpec("out", .value("DIR"), help: "Output folder.", default: "Results/runs/<UTC time>, linked as Results/runs/latest"),
             OptionSpec("resume", .flag, help: "Continue the interrupted run in --out (default Results/runs/latest) without repeating finished images."),
-            OptionSpec("iou", .value("X"), help: "IoU a detection needs to match a face.", default: "0.5"),
+            OptionSpec("iou", .value("X"), help: "IoU a detection needs to match a face, in the headline table and every protocol (as `eval --iou`; COCO keeps its 0.50:0.95).", default: "each protocol's standard, 0.5"),
             OptionSpec("wider-flavor", .value("matlab|python"), help: "The WIDER FACE evaluation the wider protocol equals (see `facebench eval`).", default: "matlab"),
             OptionSpec("warmup", .value("N"), help: "Untimed calls per detector and worker before measuring.", default: "2"),
             OptionSpec("repetitions", .value("N"), help: "Timed calls per detector and image (all kept).", default: "1"),
@@ -75,7 +75,7 @@ enum RunCommand: FaceBenchCommand {
                 .init(
                     dataset: dataset, factories: factories, decoder: toolbox.decoder, settings: options.settings,
                     workers: options.threads.first ?? 1, outputDirectory: directory, resume: options.resume, environment: environment,
-                    evaluators: toolbox.evaluators, evaluationOptions: options.evaluation),
+                    evaluators: toolbox.evaluators),
                 stop: stop)
             let results = try runner.run()
             for warning in results.decodeWarnings { StandardStreams.error("facebench run: warning: \(warning)\n") }

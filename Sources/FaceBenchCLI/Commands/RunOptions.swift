@@ -28,8 +28,6 @@ struct RunOptions {
     var out: String?
     var resume: Bool
     var settings: RunSettings
-    /// What the accuracy protocols read beyond the settings (the WIDER flavour).
-    var evaluation: EvaluationOptions
     /// The first runs the benchmark; each gets a throughput pass.
     var threads: [Int]
     var format: Format
@@ -45,7 +43,7 @@ struct RunOptions {
     init(_ arguments: ParsedArguments, toolbox: Toolbox) throws {
         maximumMegapixels = try Toolbox.maximumMegapixels(arguments)
         settings = RunSettings()
-        settings.iouThreshold = try arguments.double("iou", in: 0.01...1) ?? 0.5
+        settings.evaluation.iouThreshold = try arguments.double("iou", in: 0.01...1)
         settings.warmup = try arguments.int("warmup", atLeast: 0) ?? 2
         settings.repetitions = try arguments.int("repetitions", atLeast: 1) ?? 1
         threads = try arguments.ints("threads", atLeast: 1)
@@ -54,8 +52,7 @@ struct RunOptions {
         settings.shard = try arguments.string("shard").map { text in
             do { return try Shard(parsing: text) } catch let FaceBenchError.usage(message) { throw arguments.invalid("shard", message) }
         }
-        evaluation = EvaluationOptions()
-        evaluation.widerFlavor = try arguments.choice("wider-flavor", default: .matlab)
+        settings.evaluation.widerFlavor = try arguments.choice("wider-flavor", default: .matlab)
         resume = arguments.flag("resume")
         out = arguments.string("out")
         datasets = arguments.strings("dataset").isEmpty ? toolbox.defaultDatasets : arguments.strings("dataset")

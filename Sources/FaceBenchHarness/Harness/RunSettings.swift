@@ -1,9 +1,11 @@
 import FaceBenchModel
+import FaceBenchEvaluation
 
 /// How a benchmark run measures: everything here is recorded in the results.
 public struct RunSettings: Sendable, Equatable {
-    /// IoU a detection needs to match a face.
-    public var iouThreshold = 0.5
+    /// What every accuracy number of the run is scored with: the headline metrics and each
+    /// protocol read the same options, so `run --iou 0.3` and `eval --iou 0.3` agree.
+    public var evaluation = EvaluationOptions()
     /// Detection calls per detector and worker before anything is measured (caches, lazy
     /// allocation, CPU frequency).
     public var warmup = 2
@@ -19,6 +21,14 @@ public struct RunSettings: Sendable, Equatable {
     public var shard: Shard?
 
     public init() {}
+
+    /// IoU a detection needs to match a face, the one threshold of the run: `--iou`, or the
+    /// protocols' standard 0.5, which is stored as "no threshold given" so that a run at 0.5
+    /// scores exactly as one without `--iou`.
+    public var iouThreshold: Double {
+        get { evaluation.iouThreshold ?? EvaluationOptions.standardIoUThreshold }
+        set { evaluation.iouThreshold = newValue == EvaluationOptions.standardIoUThreshold ? nil : newValue }
+    }
 }
 
 /// A deterministic 1/N slice of a dataset: shard K of N takes the images whose 0-based

@@ -74,7 +74,7 @@ extension RunResults: Codable {
 extension RunSettings: Codable {
     enum CodingKeys: String, CodingKey {
         case iouThreshold = "iou_threshold", warmup, repetitions, throughputThreads = "throughput_threads"
-        case nativeThreads = "native_threads", shard
+        case nativeThreads = "native_threads", shard, widerFlavor = "wider_flavor"
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -85,6 +85,7 @@ extension RunSettings: Codable {
         try container.encode(throughputThreads, forKey: .throughputThreads)
         try container.encode(nativeThreads, forKey: .nativeThreads)
         try container.encode(shard?.description, forKey: .shard)
+        try container.encode(evaluation.widerFlavor, forKey: .widerFlavor)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -100,6 +101,8 @@ extension RunSettings: Codable {
                 throw DecodingError.dataCorruptedError(forKey: .shard, in: container, debugDescription: "'\(text)' is not K/N")
             }
         }
+        // Older files kept the flavour only in their wider evaluations (merge reads it there).
+        evaluation.widerFlavor = try container.decodeIfPresent(WIDERFlavor.self, forKey: .widerFlavor) ?? .matlab
     }
 }
 

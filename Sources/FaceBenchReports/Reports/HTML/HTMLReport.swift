@@ -147,10 +147,9 @@ public struct HTMLReport {
             if let stored = detector.evaluations.sizes { return stored }
             guard let dataset, let evaluator else { return nil }
             let recorded = RecordedSamples(entry.results.records, in: dataset)
-            var options = EvaluationOptions()
-            options.iouThreshold = entry.results.settings.iouThreshold
             return try? evaluator.evaluate(
-                dataset: dataset, samples: recorded.samples, detections: recorded.detections(of: detector.id), options: options)
+                dataset: dataset, samples: recorded.samples, detections: recorded.detections(of: detector.id),
+                options: entry.results.settings.evaluation)
         }
     }
 
