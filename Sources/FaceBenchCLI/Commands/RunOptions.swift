@@ -37,6 +37,9 @@ struct RunOptions {
     var widerFolders: Bool
     /// `--draw-all`'s folder, absolute.
     var drawings: String?
+    /// A detector that failed on more images than this makes the run exit 3; nil: only one
+    /// that failed on every image does.
+    var maximumFailedImages: Int?
 
     /// Reads the options of `toolbox` (the one `--max-megapixels` has not limited yet:
     /// only the catalog is used).
@@ -68,6 +71,7 @@ struct RunOptions {
         case (false, false): verbosity = .normal
         }
         widerFolders = arguments.flag("wider-files")
+        maximumFailedImages = try arguments.int("max-failed", atLeast: 0)
         drawings = arguments.string("draw-all").map { URL(fileURLWithPath: $0).standardized.path }
     }
 }
