@@ -52,6 +52,7 @@ struct RunOptions {
         threads = try arguments.ints("threads", atLeast: 1)
         settings.throughputThreads = threads
         settings.nativeThreads = try arguments.int("native-threads", atLeast: 1) ?? 1
+        settings.bootstrapResamples = try arguments.int("bootstrap", atLeast: 0) ?? ImageBootstrap.standardResamples
         settings.shard = try arguments.string("shard").map { text in
             do { return try Shard(parsing: text) } catch let FaceBenchError.usage(message) { throw arguments.invalid("shard", message) }
         }

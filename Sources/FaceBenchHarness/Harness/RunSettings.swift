@@ -19,6 +19,9 @@ public struct RunSettings: Sendable, Equatable {
     public var nativeThreads = 1
     /// Run only this slice of the dataset.
     public var shard: Shard?
+    /// Resamples of the images for the 95 % intervals (`ImageBootstrap`); 0 computes none.
+    public var bootstrapResamples = ImageBootstrap.standardResamples
+    public var bootstrapSeed = ImageBootstrap.standardSeed
 
     public init() {}
 

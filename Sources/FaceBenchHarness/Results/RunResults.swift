@@ -68,7 +68,7 @@ public struct RunResults: Sendable, Equatable {
         let recorded = RecordedSamples(records, in: dataset)
         let samples = recorded.samples
         let applicable = evaluators.filter { $0.applies(to: dataset) }
-        let detectors = setups.map { setup -> DetectorResult in
+        var detectors = setups.map { setup -> DetectorResult in
             let id = setup.info.id
             let found = recorded.detections(of: id)
             let metrics = DetectionMetrics.evaluate(samples: samples, detections: found, iouThreshold: settings.iouThreshold).metrics
@@ -107,6 +107,13 @@ public struct RunResults: Sendable, Equatable {
                 reportedLatency: LatencySummary(reported), landmarkLatency: LatencySummary(landmarkStage),
                 throughput: throughput[id] ?? [], failures: failures, evaluations: evaluations)
         }
+        let intervals = ImageBootstrap.intervals(
+            detectors.map { detector in
+                ResamplableResults(
+                    samples: samples, detections: recorded.detections(of: detector.id), iouThreshold: settings.iouThreshold,
+                    landmarks: detector.evaluations.landmarks)
+            }, resamples: settings.bootstrapResamples, seed: settings.bootstrapSeed)
+        for index in detectors.indices { detectors[index].intervals = intervals[index] }
         let summary = DatasetSummary(
             name: dataset.name, format: dataset.format, root: dataset.root, annotationFiles: dataset.annotationFiles,
             totalImages: dataset.samples.count, images: samples.count,
