@@ -231,13 +231,7 @@ final class RunCommandTests: XCTestCase {
 final class COCOExportTests: XCTestCase {
     func testExportsLoadInPycocotools() throws {
         let python = "/usr/bin/env"
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: python)
-        probe.arguments = ["python3", "-c", "import pycocotools"]
-        probe.standardError = FileHandle.nullDevice
-        try probe.run()
-        probe.waitUntilExit()
-        guard probe.terminationStatus == 0 else { throw XCTSkip("pycocotools is not installed (pip install pycocotools)") }
+        guard try CommandRunner.tool(["python3", "-c", "import pycocotools"]).status == 0 else { throw XCTSkip("pycocotools is not installed (pip install pycocotools)") }
 
         let scratch = try TestData.temporaryDirectory(self)
         _ = try TestData.dataset("dlib-faces")

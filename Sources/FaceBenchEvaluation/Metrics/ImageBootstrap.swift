@@ -7,10 +7,12 @@ import FaceBenchModel
 /// "Confidence intervals", documents the scheme; scripts/bootstrap-reference.py redraws the
 /// same resamples with numpy and reproduces every interval.
 ///
-/// The draws: `SplitMix64` seeded with `seed`; resample b (0-based) takes the 64-bit outputs
-/// b·n … b·n + n − 1 of that one stream, output k giving image `k mod n`… precisely image
-/// `output % n` for its draw. Every detector of a dataset sees the same resamples, so two
-/// detectors' differences can be paired.
+/// The draws: `SplitMix64` (FaceBenchModel: state += 0x9E3779B97F4A7C15; z = state;
+/// z = (z ^ (z >> 30)) · 0xBF58476D1CE4E5B9; z = (z ^ (z >> 27)) · 0x94D049BB133111EB; output
+/// z ^ (z >> 31), modulo 2^64) seeded with `seed`; resample b (0-based) takes outputs
+/// b·n … b·n + n − 1 of that one stream, each drawing image `output mod n` (in the results'
+/// image order). Every detector of a dataset sees the same resamples, so two detectors'
+/// differences can be paired.
 ///
 /// A resampled image drawn w times counts w times: its faces, true and false positives and
 /// landmark errors w times, its detections at their rank in the whole run's order (equal to
@@ -60,33 +62,7 @@ public enum ImageBootstrap {
         let defined = values.filter { !$0.isNaN }.sorted()
         guard !defined.isEmpty else { return nil }
         let tail = (1 - level) / 2
-        return ConfidenceInterval(low: percentile(defined, tail), high: percentile(defined, 1 - tail))
-    }
-
-    /// numpy's `percentile(values, 100 q)` (method "linear") of sorted values.
-    static func percentile(_ sorted: [Double], _ q: Double) -> Double {
-        let position = q * Double(sorted.count - 1)
-        let lower = Int(position.rounded(.down))
-        let upper = min(lower + 1, sorted.count - 1)
-        let fraction = position - Double(lower)
-        return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction
-    }
-}
-
-/// SplitMix64 (Steele, Lea and Flood 2014), the seed stream of `ImageBootstrap`: state +=
-/// 0x9E3779B97F4A7C15; z = state; z = (z ^ (z >> 30)) · 0xBF58476D1CE4E5B9; z = (z ^ (z >> 27))
-/// · 0x94D049BB133111EB; output z ^ (z >> 31), all modulo 2^64.
-public struct SplitMix64: Sendable {
-    public private(set) var state: UInt64
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        return ConfidenceInterval(low: LatencySummary.percentile(defined, 100 * tail), high: LatencySummary.percentile(defined, 100 * (1 - tail)))
     }
 }
 
