@@ -23,6 +23,7 @@ public enum MarkdownReport {
         var out = "## \(heading(comparison))\n\n"
         for warning in ComparisonReport.warnings(comparison) { out += warning + "\n\n" }
         out += ComparisonReport.summaryTable(comparison).markdown.text + "\n"
+        if let intervals = IntervalTable.markdown(comparison) { out += intervals + "\n" }
         for finding in ErrorFindings.sentences(comparison) { out += finding + "\n\n" }
         for name in ComparisonReport.protocols(comparison) {
             guard let text = protocolMarkdown(name, comparison, evaluators: evaluators) else { continue }

@@ -70,6 +70,7 @@ public struct HTMLReport {
         for warning in ComparisonReport.warnings(comparison) { out += "<p class=\"warning\">\(HTMLText.inline(warning))</p>\n" }
         out += ComparisonReport.summaryTable(comparison).html
         out += "<p class=\"note\">Best value per column highlighted.\(comparison.entries.count > 1 ? " Rows grouped by detector; the change column compares each run with the detector's first." : "") Specs in the header above.</p>\n"
+        if let intervals = IntervalTable.markdown(comparison) { out += HTMLText.blocks(intervals) }
         for finding in ErrorFindings.sentences(comparison) { out += "<p class=\"finding\">\(HTMLText.inline(finding))</p>\n" }
 
         let dataset = reloaded(comparison)
