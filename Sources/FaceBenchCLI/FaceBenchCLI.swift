@@ -26,6 +26,10 @@ public enum ExitStatus {
     public static let failure: Int32 = 1
     /// `compare`: something regressed.
     public static let regression: Int32 = 2
+    /// `run`: a detector failed on every image, or on more than `--max-failed`; `merge`:
+    /// images of the dataset in no shard (without `--allow-partial`). Everything computed
+    /// was written first.
+    public static let incomplete: Int32 = 3
     /// `compare`: only improvements.
     public static let improvement: Int32 = 4
     /// Usage errors (sysexits.h EX_USAGE).

@@ -64,8 +64,11 @@ final class ReportCommandTests: XCTestCase {
         func detectorRows(_ text: String) -> [Substring] {
             text.split(separator: "\n").filter { $0.hasPrefix("| haar") || $0.hasPrefix("| lbp") || $0.hasPrefix("| hog") }
         }
-        let summary = detectorRows(parts[0])
+        let headline = parts[0].components(separatedBy: "95% intervals over images")
+        XCTAssertEqual(headline.count, 2, "the intervals follow the summary table")
+        let summary = detectorRows(headline[0])
         XCTAssertEqual(summary.count, 3, "the summary table has a row per detector")
+        XCTAssertEqual(detectorRows(headline[1]).count, 3, "and the intervals table too")
         XCTAssertTrue(summary.contains { $0.contains("**") }, "best values marked")
         for (index, name) in protocols.enumerated() where name != "per_image" {
             // The last section runs on into the latency table.

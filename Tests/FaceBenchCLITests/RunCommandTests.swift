@@ -45,7 +45,7 @@ final class RunCommandTests: XCTestCase {
         let outcome = try run(["run", "--dataset", "dlib-faces", "--detector", "lbp,fast=haar:scale=1.3", "--out", out], scratch: scratch)
         let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         XCTAssertEqual(lines.first, "dlib-faces: 9 images, 43 faces", outcome.stdout)
-        XCTAssertTrue(lines[1].hasPrefix("Detector    AP50  Precision"), "plain columns when piped: \(lines[1])")
+        XCTAssertTrue(lines[1].hasPrefix("Detector  AP50 (VOC)  Precision"), "plain columns when piped: \(lines[1])")
         XCTAssertTrue(lines[2].hasPrefix("lbp ") && lines[3].hasPrefix("fast "), outcome.stdout)
         XCTAssertFalse(outcome.stdout.contains("\u{1B}["), "no escapes when piped")
         XCTAssertFalse(outcome.stdout.contains("**"), "no Markdown in the terminal")
@@ -261,13 +261,7 @@ final class RunCommandTests: XCTestCase {
 final class COCOExportTests: XCTestCase {
     func testExportsLoadInPycocotools() throws {
         let python = "/usr/bin/env"
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: python)
-        probe.arguments = ["python3", "-c", "import pycocotools"]
-        probe.standardError = FileHandle.nullDevice
-        try probe.run()
-        probe.waitUntilExit()
-        guard probe.terminationStatus == 0 else { throw XCTSkip("pycocotools is not installed (pip install pycocotools)") }
+        guard try CommandRunner.tool(["python3", "-c", "import pycocotools"]).status == 0 else { throw XCTSkip("pycocotools is not installed (pip install pycocotools)") }
 
         let scratch = try TestData.temporaryDirectory(self)
         _ = try TestData.dataset("dlib-faces")

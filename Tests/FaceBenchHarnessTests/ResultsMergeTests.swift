@@ -36,11 +36,11 @@ final class ResultsMergeTests: XCTestCase {
                 info: DetectorInfo(kind: "file", id: "file", spec: "file:unit-shuffled", backend: "test", library: "", parameters: [],
                                    scoreMeaning: "test score"),
                 loadMilliseconds: [1], memory: nil)
-            var options = EvaluationOptions()
-            options.widerFlavor = flavor
+            var settings = RunSettings()
+            settings.evaluation.widerFlavor = flavor
             let results = RunResults.build(
-                dataset: dataset, setups: [setup], records: records, settings: RunSettings(), environments: [],
-                decoderLibrary: nil, interrupted: false, evaluators: [WIDEREvaluator()], evaluationOptions: options)
+                dataset: dataset, setups: [setup], records: records, settings: settings, environments: [],
+                decoderLibrary: nil, interrupted: false, evaluators: [WIDEREvaluator()])
             return try JSONCoding.decode(RunResults.self, from: JSONCoding.bytes(results), path: "results.json")
         }
     }

@@ -81,7 +81,7 @@ final class ReportFormatsTests: XCTestCase {
         let text = MarkdownReport.document(twoRuns, evaluators: [SizeBreakdown()])
         XCTAssertTrue(text.contains("## synthetic: 4 images, 4 faces"))
         XCTAssertTrue(text.contains("| Run    | Detector |"), text)
-        XCTAssertTrue(text.contains("| main   | perfect  |                          | **1.0000** |"), text)
+        XCTAssertTrue(text.contains("| main   | perfect  |                                | **1.0000** |"), text)
         XCTAssertTrue(text.contains("### sizes"))
         XCTAssertTrue(text.contains("main / partial"), "protocol rows name run and detector")
         XCTAssertLessThan(text.range(of: "| branch / perfect")!.lowerBound, text.range(of: "| main / partial")!.lowerBound, "grouped by detector")

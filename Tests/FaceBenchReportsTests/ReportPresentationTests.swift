@@ -116,16 +116,16 @@ final class ReportPresentationTests: XCTestCase {
         XCTAssertEqual(table.changeText(row: 0), "", "a detector's first run is the reference")
         XCTAssertEqual(table.changeText(row: 1), "p50 ms +20%", "perfect got slower, nothing else moved")
         let partial = try XCTUnwrap(table.changes(row: 3))
-        XCTAssertEqual(partial.map(\.text), ["AP50 +0.2500", "F1 +0.1786"], table.changeText(row: 3))
+        XCTAssertEqual(partial.map(\.text), ["AP50 (VOC) +0.2500", "F1 +0.1786"], table.changeText(row: 3))
         XCTAssertEqual(partial.map(\.better), [true, true])
         XCTAssertEqual(table.changes(row: 1)?.first?.better, false, "slower is worse")
 
         let html = table.html
         XCTAssertTrue(html.contains("<th title=\"against the detector's first run\">Change</th>"))
         XCTAssertTrue(html.contains("<span class=\"worse\">p50 ms +20%</span>"), html)
-        XCTAssertTrue(html.contains("<span class=\"better\">AP50 +0.2500</span>"))
+        XCTAssertTrue(html.contains("<span class=\"better\">AP50 (VOC) +0.2500</span>"))
         XCTAssertEqual(html.components(separatedBy: "<tr class=\"group-start\">").count - 1, 1, "a rule above the second detector")
-        XCTAssertTrue(table.markdown.text.contains("| branch | partial  | AP50 +0.2500, F1 +0.1786 |"), table.markdown.text)
+        XCTAssertTrue(table.markdown.text.contains("| branch | partial  | AP50 (VOC) +0.2500, F1 +0.1786 |"), table.markdown.text)
 
         let single = ComparisonReport.summaryTable(SyntheticRun.comparison([(nil, SyntheticRun.results([SyntheticRun.perfect()]))]))
         XCTAssertFalse(single.showsChanges)

@@ -128,9 +128,9 @@ final class RunSummaryTests: XCTestCase {
         let plain = summary.text(styled: false)
         XCTAssertEqual(plain.split(separator: "\n", omittingEmptySubsequences: false), [
             "synthetic: 4 images, 4 faces",
-            "Detector    AP50  Precision  Recall      F1  Mean IoU  TP  FP  Missed  p50 ms  img/s  Load ms",
-            "perfect   1.0000     1.0000  1.0000  1.0000     1.000   4   0       0    10.0  100.0     1.00",
-            "partial   0.0000     0.0000  0.0000  0.0000     0.000   0   1       4    5.00  200.0     1.00",
+            "Detector  AP50 (VOC)  Precision  Recall      F1  Mean IoU  TP  FP  Missed  p50 ms  img/s  Load ms",
+            "perfect       1.0000     1.0000  1.0000  1.0000     1.000   4   0       0    10.0  100.0     1.00",
+            "partial       0.0000     0.0000  0.0000  0.0000     0.000   0   1       4    5.00  200.0     1.00",
             "",
             "! synthetic / partial: failed on 1 of 4 images",
             "",

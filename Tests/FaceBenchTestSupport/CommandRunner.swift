@@ -65,6 +65,21 @@ public struct CommandRunner {
         ProcessInfo.processInfo.environment["FACEBENCH_TEST_TIMEOUT_SCALE"].flatMap(Double.init).map { max($0, 1) } ?? 1
     }
 
+    /// Runs a program found on PATH (`["python3", "-c", "import numpy"]`) and returns its exit
+    /// status and stdout, stderr discarded: for probing and running reference tools.
+    public static func tool(_ arguments: [String]) throws -> (status: Int32, stdout: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
     /// The largest resident set any finished child process of the tests reached, in bytes.
     public static var peakChildResidentBytes: Int {
         var usage = rusage()

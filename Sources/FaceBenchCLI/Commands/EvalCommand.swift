@@ -33,6 +33,7 @@ enum EvalCommand: FaceBenchCommand {
             OptionSpec("max-dets", .value("A,B,C"), help: "COCO maxDets, three increasing counts; every COCO number honours them.", default: "1,10,100"),
             OptionSpec("fp-counts", .value("N,N,…"), help: "False-positive counts of the fp_table.", default: "10,31,50,65,78,95,167"),
             OptionSpec("wider-flavor", .value("matlab|python"), help: "The WIDER FACE evaluation the wider protocol equals: the official MATLAB code or its Python port (evaluation.py).", default: "matlab"),
+            OptionSpec("bootstrap", .value("N"), help: "Resamples of the images for 95% intervals (as `run --bootstrap`), in JSON under \"intervals\"; its time under timing.bootstrap_ms.", default: "0, none"),
             OptionSpec("format", .value("markdown|json"), help: "Output format.", default: "markdown"),
             OptionSpec("repeat", .value("N"), help: "Read the predictions and run each protocol N times; report the best time.", default: "1"),
             OptionSpec("roc-out", .value("PREFIX"), help: "With the fddb protocol and one predictions file: write PREFIXDiscROC.txt and PREFIXContROC.txt as the FDDB toolkit does."),
@@ -49,7 +50,7 @@ enum EvalCommand: FaceBenchCommand {
         let (dataset, datasetTime) = try MonotonicClock.measure { try toolbox.dataset(options.dataset, command: "eval", reading: options.reading) }
         var session = try EvaluationSession(
             dataset: dataset, datasetMilliseconds: datasetTime, protocolNames: options.protocols, evaluators: toolbox.evaluators,
-            options: options.evaluation, repeats: options.repeats)
+            options: options.evaluation, repeats: options.repeats, bootstrapResamples: options.bootstrapResamples)
         if options.rocPrefix != nil {
             guard session.protocols.contains(where: { $0.name == "fddb" }) else {
                 throw FaceBenchError.usage("--roc-out writes the fddb protocol's ROC, which does not run on dataset \(dataset.name)")

@@ -19,6 +19,7 @@ struct EvalOptions {
     /// `--repeat` was given: the timings are what the user asked for, so they are printed.
     var timesRequested: Bool
     var rocPrefix: String?
+    var bootstrapResamples: Int
 
     init(_ arguments: ParsedArguments) throws {
         guard let dataset = arguments.string("dataset") else { throw FaceBenchError.usage("--dataset is required") }
@@ -32,6 +33,7 @@ struct EvalOptions {
         repeats = try arguments.int("repeat", atLeast: 1) ?? 1
         timesRequested = arguments.string("repeat") != nil
         rocPrefix = arguments.string("roc-out")
+        bootstrapResamples = try arguments.int("bootstrap", atLeast: 0) ?? 0
         evaluation = EvaluationOptions(iouThreshold: try arguments.double("iou", in: 0.01...1))
         evaluation.widerFlavor = try arguments.choice("wider-flavor", default: .matlab)
         if let text = arguments.string("max-dets") {

@@ -13,11 +13,13 @@ enum MergeCommand: FaceBenchCommand {
             detections (equal to a single-machine run), latency pools every sample, and every machine's \
             environment is recorded. Shards must not overlap and must share detectors and settings; the WIDER \
             flavour (`run --wider-flavor`) their results name is the merged result's, and shards of different \
-            flavours are refused.
+            flavours are refused. When images of a dataset are in no shard, everything is still written and merge \
+            exits with status 3, unless --allow-partial.
             """,
         options: [
             OptionSpec("out", .value("DIR"), help: "Output folder.", default: "Results/runs/merged-<UTC time>"),
             OptionSpec("dataset", .value("NAME|PATH"), help: "Where to load the ground truth from.", default: "the dataset named in the results, else its recorded folder"),
+            OptionSpec("allow-partial", .flag, help: "Exit 0 when shards are missing (images of the dataset in no shard); without it merge writes the partial result and exits 3."),
             Toolbox.maxMegapixelsOption,
         ],
         arguments: [ArgumentSpec(name: "DIR", help: "Shard outputs to merge.", repeated: true)],
@@ -30,13 +32,14 @@ enum MergeCommand: FaceBenchCommand {
         let out = try options.out ?? RunCommand.outputDirectory(nil, resume: false, prefix: "merged-")
         var finished: [RunResults] = []
         var html = RunCommand.htmlReport(toolbox: toolbox)
+        var partial: [String] = []
         for group in DatasetComparison.group(sources) {
             let parts = group.entries.map(\.results)
             let name = group.dataset
             let dataset = try options.dataset.map { try toolbox.catalog.resolve($0) } ?? toolbox.dataset(of: parts[0])
             let merged = try RunResults.merged(parts, dataset: dataset, evaluators: toolbox.evaluators)
             if merged.dataset.images < merged.dataset.totalImages {
-                StandardStreams.error("facebench merge: \(name): \(merged.dataset.images) of \(merged.dataset.totalImages) images present (a shard missing?)\n")
+                partial.append("\(name): \(merged.dataset.images) of \(merged.dataset.totalImages) images present (a shard missing?)")
             }
             try RunCommand.write(merged, dataset: dataset, to: OutputFolder(out).path(name, what: "dataset \(name.debugDescription) of the results"), files: .init(), toolbox: toolbox, html: &html)
             finished.append(merged)
@@ -46,6 +49,11 @@ enum MergeCommand: FaceBenchCommand {
         let comparisons = finished.map(RunCommand.comparison)
         let summary = RunSummary(comparisons: comparisons, findings: RunFindings.collect(comparisons, from: toolbox.findingSources), folder: out)
         StandardStreams.output(summary.text(styled: StandardStreams.outputIsStyledTerminal, width: StandardStreams.outputColumns))
-        return ExitStatus.success
+        guard !partial.isEmpty else { return ExitStatus.success }
+        let severity = options.allowPartial ? "warning" : "error"
+        for line in partial { StandardStreams.error("facebench merge: \(severity): \(line)\n") }
+        if options.allowPartial { return ExitStatus.success }
+        StandardStreams.error("facebench merge: the merged result is partial; pass --allow-partial to accept it\n")
+        return ExitStatus.incomplete
     }
 }

@@ -10,11 +10,14 @@ struct MergeOptions {
     var out: String?
     /// Where the ground truth comes from instead of the dataset the results name.
     var dataset: String?
+    /// Images of the dataset that no shard covers are accepted (exit 0) instead of exit 3.
+    var allowPartial: Bool
 
     init(_ arguments: ParsedArguments) throws {
         maximumMegapixels = try Toolbox.maximumMegapixels(arguments)
         shards = arguments.positionals
         out = arguments.string("out").map { URL(fileURLWithPath: $0).standardized.path }
         dataset = arguments.string("dataset")
+        allowPartial = arguments.flag("allow-partial")
     }
 }

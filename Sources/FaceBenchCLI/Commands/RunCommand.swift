@@ -20,15 +20,18 @@ enum RunCommand: FaceBenchCommand {
             prints every table of report.md instead. --detector takes comma lists: a piece that is a parameter key \
             of the spec before it continues that spec, anything else starts a new one (haar,lbp; \
             'haar:scale=1.05,neighbors=5,lbp'); `default` is the default comparison, `all` every kind that runs \
-            without arguments; exec:, plugin: and file: specs take the rest of the value, commas included.
+            without arguments; exec:, plugin: and file: specs take the rest of the value, commas included. \
+            Exit status: 0; 3 when a detector failed on every image of a dataset (or on more than --max-failed), \
+            after every file is written; 130 when interrupted.
             """,
         options: [
             OptionSpec("dataset", .repeated("NAME|PATH", commaSeparated: false), help: "Dataset name (see `facebench list`) or a folder/file in a known format.", default: "every named dataset with images found"),
             OptionSpec("detector", .repeated("SPEC[,SPEC…]", commaSeparated: false), help: "Detector specs, e.g. haar:cascade=alt2,neighbors=5,lbp; default or all.", default: "default = " + Toolbox.defaultDetectors.joined(separator: ", ")),
             OptionSpec("out", .value("DIR"), help: "Output folder.", default: "Results/runs/<UTC time>, linked as Results/runs/latest"),
             OptionSpec("resume", .flag, help: "Continue the interrupted run in --out (default Results/runs/latest) without repeating finished images."),
-            OptionSpec("iou", .value("X"), help: "IoU a detection needs to match a face.", default: "0.5"),
+            OptionSpec("iou", .value("X"), help: "IoU a detection needs to match a face, in the headline table and every protocol (as `eval --iou`; COCO keeps its 0.50:0.95).", default: "each protocol's standard, 0.5"),
             OptionSpec("wider-flavor", .value("matlab|python"), help: "The WIDER FACE evaluation the wider protocol equals (see `facebench eval`).", default: "matlab"),
+            OptionSpec("bootstrap", .value("N"), help: "Resamples of the images for the 95% intervals of AP, COCO AP, precision, recall, F1, miss rate and NME (seed 23, docs/evaluation.md); 0: none.", default: "1000"),
             OptionSpec("warmup", .value("N"), help: "Untimed calls per detector and worker before measuring.", default: "2"),
             OptionSpec("repetitions", .value("N"), help: "Timed calls per detector and image (all kept).", default: "1"),
             OptionSpec("threads", .repeated("N[,N…]", commaSeparated: true), help: "Worker counts: the first runs the benchmark, each gets a throughput pass (images/s, scaling efficiency).", default: "1, no throughput pass"),
@@ -36,6 +39,7 @@ enum RunCommand: FaceBenchCommand {
             OptionSpec("shard", .value("K/N"), help: "Run only the K-th of N deterministic slices of each dataset (combine with `facebench merge`)."),
             OptionSpec("wider-files", .flag, help: "Write <detector>.wider/ (WIDER's one file per image) for datasets not in WIDER's layout too."),
             OptionSpec("draw-all", .value("DIR"), help: "Also draw every image per detector (ground truth, detections with score and IoU, counts, legend) into DIR/<dataset>/<detector>/<image>.jpg."),
+            OptionSpec("max-failed", .value("N"), help: "Exit with status 3 (after writing everything) when a detector failed on more than N images of a dataset.", default: "exit 3 only when a detector failed on every image"),
             OptionSpec("format", .value("text|markdown|json"), help: "What stdout gets: aligned tables (bold and colour on a terminal), Markdown, or the summary as JSON.", default: "text"),
             OptionSpec("verbose", .flag, help: "Print every table of the report (COCO, VOC, sizes, per image, latency, settings), not only the headline."),
             OptionSpec("quiet", .flag, help: "Print nothing on stdout; the results are in the files."),
@@ -78,7 +82,7 @@ enum RunCommand: FaceBenchCommand {
                 .init(
                     dataset: dataset, factories: factories, decoder: toolbox.decoder, settings: options.settings,
                     workers: options.threads.first ?? 1, outputDirectory: directory, resume: options.resume, environment: environment,
-                    evaluators: toolbox.evaluators, evaluationOptions: options.evaluation),
+                    evaluators: toolbox.evaluators),
                 stop: stop)
             let results = try runner.run()
             for warning in results.decodeWarnings { StandardStreams.error("facebench run: warning: \(TerminalText.sanitized(warning))\n") }
@@ -113,7 +117,23 @@ enum RunCommand: FaceBenchCommand {
             StandardStreams.error("facebench run: interrupted; continue with: facebench run --resume --out \(out) (same options)\n")
             return ExitStatus.interrupted
         }
-        return ExitStatus.success
+        let failed = tooManyFailures(finished, maximum: options.maximumFailedImages)
+        for line in failed { StandardStreams.error("facebench run: error: \(line)\n") }
+        return failed.isEmpty ? ExitStatus.success : ExitStatus.incomplete
+    }
+
+    /// "dataset / detector: failed on N of M images" for each detector beyond `maximum`
+    /// failed images, or, without one, that failed on every image it ran on.
+    static func tooManyFailures(_ results: [RunResults], maximum: Int?) -> [String] {
+        results.flatMap { result in
+            result.detectors.compactMap { detector -> String? in
+                let failed = detector.failures.count, images = result.dataset.images
+                let tooMany = maximum.map { failed > $0 } ?? (images > 0 && failed == images)
+                guard tooMany else { return nil }
+                let limit = maximum.map { " (--max-failed \($0))" } ?? ""
+                return "\(result.dataset.name) / \(detector.id): failed on \(failed) of \(images) images\(limit)"
+            }
+        }
     }
 
     static func comparison(_ results: RunResults) -> DatasetComparison {

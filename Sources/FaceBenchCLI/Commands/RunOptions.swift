@@ -31,8 +31,6 @@ struct RunOptions {
     var out: String?
     var resume: Bool
     var settings: RunSettings
-    /// What the accuracy protocols read beyond the settings (the WIDER flavour).
-    var evaluation: EvaluationOptions
     /// The first runs the benchmark; each gets a throughput pass.
     var threads: [Int]
     var format: Format
@@ -42,23 +40,26 @@ struct RunOptions {
     var widerFolders: Bool
     /// `--draw-all`'s folder, absolute.
     var drawings: String?
+    /// A detector that failed on more images than this makes the run exit 3; nil: only one
+    /// that failed on every image does.
+    var maximumFailedImages: Int?
 
     /// Reads the options of `toolbox` (the one `--max-megapixels` has not limited yet:
     /// only the catalog is used).
     init(_ arguments: ParsedArguments, toolbox: Toolbox) throws {
         maximumMegapixels = try Toolbox.maximumMegapixels(arguments)
         settings = RunSettings()
-        settings.iouThreshold = try arguments.double("iou", in: 0.01...1) ?? 0.5
+        settings.evaluation.iouThreshold = try arguments.double("iou", in: 0.01...1)
         settings.warmup = try arguments.int("warmup", atLeast: 0, atMost: RunSettings.maximumPasses) ?? 2
         settings.repetitions = try arguments.int("repetitions", atLeast: 1, atMost: RunSettings.maximumPasses) ?? 1
         threads = try arguments.ints("threads", atLeast: 1, atMost: RunSettings.maximumThreads)
         settings.throughputThreads = threads
         settings.nativeThreads = try arguments.int("native-threads", atLeast: 1, atMost: RunSettings.maximumThreads) ?? 1
+        settings.bootstrapResamples = try arguments.int("bootstrap", atLeast: 0) ?? ImageBootstrap.standardResamples
         settings.shard = try arguments.string("shard").map { text in
             do { return try Shard(parsing: text) } catch let FaceBenchError.usage(message) { throw arguments.invalid("shard", message) }
         }
-        evaluation = EvaluationOptions()
-        evaluation.widerFlavor = try arguments.choice("wider-flavor", default: .matlab)
+        settings.evaluation.widerFlavor = try arguments.choice("wider-flavor", default: .matlab)
         resume = arguments.flag("resume")
         out = arguments.string("out")
         datasets = arguments.strings("dataset").isEmpty ? toolbox.defaultDatasets : arguments.strings("dataset")
@@ -75,6 +76,7 @@ struct RunOptions {
         case (false, false): verbosity = .normal
         }
         widerFolders = arguments.flag("wider-files")
+        maximumFailedImages = try arguments.int("max-failed", atLeast: 0)
         drawings = arguments.string("draw-all").map { URL(fileURLWithPath: $0).standardized.path }
     }
 }

@@ -2,6 +2,9 @@ import FaceBenchModel
 
 /// Options every accuracy protocol may read; each protocol documents which it honours.
 public struct EvaluationOptions: Sendable, Equatable {
+    /// The IoU every protocol with one threshold uses when none is given.
+    public static let standardIoUThreshold = 0.5
+
     /// IoU (or overlap) a detection needs to match a face; nil means the protocol's own
     /// standard value (0.5 for VOC, WIDER and FDDB; COCO uses its 0.50:0.95 range).
     public var iouThreshold: Double?

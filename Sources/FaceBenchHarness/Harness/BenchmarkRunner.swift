@@ -22,12 +22,11 @@ public final class BenchmarkRunner: Sendable {
         public var resume: Bool
         public var environment: RunEnvironment
         public var evaluators: [any AccuracyEvaluator]
-        public var evaluationOptions: EvaluationOptions
 
         public init(
             dataset: Dataset, factories: [any DetectorFactory], decoder: any ImageDecoder, settings: RunSettings,
             workers: Int = 1, outputDirectory: String, resume: Bool, environment: RunEnvironment,
-            evaluators: [any AccuracyEvaluator] = [], evaluationOptions: EvaluationOptions = EvaluationOptions()
+            evaluators: [any AccuracyEvaluator] = []
         ) {
             self.dataset = dataset
             self.factories = factories
@@ -38,7 +37,6 @@ public final class BenchmarkRunner: Sendable {
             self.resume = resume
             self.environment = environment
             self.evaluators = evaluators
-            self.evaluationOptions = evaluationOptions
         }
     }
 
@@ -116,7 +114,7 @@ public final class BenchmarkRunner: Sendable {
         var results = RunResults.build(
             dataset: c.dataset, setups: setups, records: records, throughput: throughput, settings: c.settings,
             environments: [c.environment], decoderLibrary: c.decoder.libraryDescription, interrupted: interrupted,
-            evaluators: c.evaluators, evaluationOptions: c.evaluationOptions)
+            evaluators: c.evaluators)
         for index in results.detectors.indices {
             results.detectors[index].evaluations.threadConsistency = consistency[results.detectors[index].id] ?? []
         }

@@ -18,6 +18,9 @@ public struct EvaluationSession {
         public var readMilliseconds: Double
         /// Each protocol's best time by its name.
         public var evaluateMilliseconds: JSONObject
+        /// 95 % intervals over images (`ImageBootstrap`), with `--bootstrap N`.
+        public var intervals: [String: ConfidenceInterval] = [:]
+        public var bootstrapMilliseconds: Double?
     }
 
     public let dataset: Dataset
@@ -25,6 +28,8 @@ public struct EvaluationSession {
     public let protocols: [any AccuracyEvaluator]
     public let options: EvaluationOptions
     public let repeats: Int
+    /// Resamples for the intervals (0: none), on `ImageBootstrap.standardSeed`'s stream.
+    public let bootstrapResamples: Int
     public private(set) var runs: [Run] = []
     /// Every step's time as a phrase ("dataset 12.3 ms", "haar: read coco 4.5 ms", "haar: voc 1.2 ms"), in order.
     public private(set) var timings: [String]
@@ -33,9 +38,10 @@ public struct EvaluationSession {
     /// which must exist and apply (usage errors naming it).
     public init(
         dataset: Dataset, datasetMilliseconds: Double, protocolNames: [String], evaluators: [any AccuracyEvaluator],
-        options: EvaluationOptions, repeats: Int
+        options: EvaluationOptions, repeats: Int, bootstrapResamples: Int = 0
     ) throws {
         precondition(repeats >= 1, "at least one run")
+        self.bootstrapResamples = bootstrapResamples
         self.dataset = dataset
         self.datasetMilliseconds = datasetMilliseconds
         self.protocols = try Self.chooseProtocols(protocolNames, evaluators: evaluators, dataset: dataset)
@@ -72,7 +78,20 @@ public struct EvaluationSession {
             evaluateTimes[evaluator.name] = JSONValue(time)
             timings.append("\(label): \(evaluator.name) \(Formatting.milliseconds(time)) ms")
         }
-        let run = Run(label: label, path: path, warnings: warnings, results: results, readMilliseconds: readTime, evaluateMilliseconds: evaluateTimes)
+        var run = Run(label: label, path: path, warnings: warnings, results: results, readMilliseconds: readTime, evaluateMilliseconds: evaluateTimes)
+        if bootstrapResamples > 0 {
+            let landmarks = results.lazy.compactMap { if case let .landmarks(result) = $0 { result.scores } else { nil } }.first
+            let samples = dataset.samples, resamples = bootstrapResamples
+            let threshold = options.iouThreshold ?? EvaluationOptions.standardIoUThreshold
+            let (intervals, time) = try Self.bestOf(repeats) {
+                ImageBootstrap.intervals(
+                    [ResamplableResults(samples: samples, detections: detections, iouThreshold: threshold, landmarks: landmarks)],
+                    resamples: resamples, seed: ImageBootstrap.standardSeed)[0]
+            }
+            run.intervals = intervals
+            run.bootstrapMilliseconds = time
+            timings.append("\(label): bootstrap \(resamples) resamples \(Formatting.milliseconds(time)) ms")
+        }
         runs.append(run)
         return run
     }
@@ -87,10 +106,17 @@ public struct EvaluationSession {
                 "label": JSONValue(run.label), "predictions": JSONValue(run.path), "warnings": JSONValue(run.warnings + parameterWarnings),
             ]
             for result in run.results { object[result.name] = result.json }
-            object["timing"] = .object([
+            if !run.intervals.isEmpty {
+                object["intervals"] = .object(JSONObject(ResamplableResults.statistics.compactMap { key in
+                    run.intervals[key].map { (key, JSONValue.array([JSONValue($0.low), JSONValue($0.high)])) }
+                }))
+            }
+            var timing: JSONObject = [
                 "repeats": JSONValue(repeats), "dataset_ms": JSONValue(datasetMilliseconds), "read_ms": JSONValue(run.readMilliseconds),
                 "evaluate_ms": .object(run.evaluateMilliseconds),
-            ])
+            ]
+            if let milliseconds = run.bootstrapMilliseconds { timing["bootstrap_ms"] = JSONValue(milliseconds) }
+            object["timing"] = .object(timing)
             objects.append(object)
         }
         var output: JSONObject = [

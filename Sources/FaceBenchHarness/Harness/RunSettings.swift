@@ -1,9 +1,11 @@
 import FaceBenchModel
+import FaceBenchEvaluation
 
 /// How a benchmark run measures: everything here is recorded in the results.
 public struct RunSettings: Sendable, Equatable {
-    /// IoU a detection needs to match a face.
-    public var iouThreshold = 0.5
+    /// What every accuracy number of the run is scored with: the headline metrics and each
+    /// protocol read the same options, so `run --iou 0.3` and `eval --iou 0.3` agree.
+    public var evaluation = EvaluationOptions()
     /// Detection calls per detector and worker before anything is measured (caches, lazy
     /// allocation, CPU frequency).
     public var warmup = 2
@@ -17,6 +19,9 @@ public struct RunSettings: Sendable, Equatable {
     public var nativeThreads = 1
     /// Run only this slice of the dataset.
     public var shard: Shard?
+    /// Resamples of the images for the 95 % intervals (`ImageBootstrap`); 0 computes none.
+    public var bootstrapResamples = ImageBootstrap.standardResamples
+    public var bootstrapSeed = ImageBootstrap.standardSeed
 
     /// The most worker or native threads a run starts (`--threads`, `--native-threads`):
     /// each worker loads its own detector, and 100,000 of them never finished starting.
@@ -25,6 +30,14 @@ public struct RunSettings: Sendable, Equatable {
     public static let maximumPasses = 1000
 
     public init() {}
+
+    /// IoU a detection needs to match a face, the one threshold of the run: `--iou`, or the
+    /// protocols' standard 0.5, which is stored as "no threshold given" so that a run at 0.5
+    /// scores exactly as one without `--iou`.
+    public var iouThreshold: Double {
+        get { evaluation.iouThreshold ?? EvaluationOptions.standardIoUThreshold }
+        set { evaluation.iouThreshold = newValue == EvaluationOptions.standardIoUThreshold ? nil : newValue }
+    }
 }
 
 /// A deterministic 1/N slice of a dataset: shard K of N takes the images whose 0-based

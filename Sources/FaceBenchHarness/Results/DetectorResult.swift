@@ -92,6 +92,9 @@ public struct DetectorResult: Sendable, Equatable {
     /// Results of the accuracy protocols beyond the basic metrics, and the run's
     /// thread-consistency problems with the detector.
     public var evaluations: DetectorEvaluations
+    /// 95 % intervals over images (`ImageBootstrap`) by statistic (`ResamplableResults.statistics`:
+    /// "ap", "coco_ap", "precision", …); empty with `--bootstrap 0` and in older results.
+    public var intervals: [String: ConfidenceInterval] = [:]
 
     public var info: DetectorInfo { setup.info }
     public var id: String { setup.info.id }

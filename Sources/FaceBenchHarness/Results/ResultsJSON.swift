@@ -74,7 +74,11 @@ extension RunResults: Codable {
 extension RunSettings: Codable {
     enum CodingKeys: String, CodingKey {
         case iouThreshold = "iou_threshold", warmup, repetitions, throughputThreads = "throughput_threads"
-        case nativeThreads = "native_threads", shard
+        case nativeThreads = "native_threads", shard, widerFlavor = "wider_flavor", bootstrap
+    }
+
+    enum BootstrapKeys: String, CodingKey {
+        case resamples, seed, scheme, interval, generator
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -85,6 +89,13 @@ extension RunSettings: Codable {
         try container.encode(throughputThreads, forKey: .throughputThreads)
         try container.encode(nativeThreads, forKey: .nativeThreads)
         try container.encode(shard?.description, forKey: .shard)
+        try container.encode(evaluation.widerFlavor, forKey: .widerFlavor)
+        var bootstrap = container.nestedContainer(keyedBy: BootstrapKeys.self, forKey: .bootstrap)
+        try bootstrap.encode(bootstrapResamples, forKey: .resamples)
+        try bootstrap.encode(bootstrapSeed, forKey: .seed)
+        try bootstrap.encode("images with replacement, the same resamples for every detector", forKey: .scheme)
+        try bootstrap.encode("percentile, 95%", forKey: .interval)
+        try bootstrap.encode("splitmix64, image = output mod n", forKey: .generator)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -102,6 +113,18 @@ extension RunSettings: Codable {
             do { shard = try Shard(parsing: text) } catch {
                 throw DecodingError.dataCorruptedError(forKey: .shard, in: container, debugDescription: "'\(text)' is not K/N")
             }
+        }
+        // Older files kept the flavour only in their wider evaluations (merge reads it there).
+        evaluation.widerFlavor = try container.decodeIfPresent(WIDERFlavor.self, forKey: .widerFlavor) ?? .matlab
+        if container.contains(.bootstrap) {
+            let bootstrap = try container.nestedContainer(keyedBy: BootstrapKeys.self, forKey: .bootstrap)
+            bootstrapResamples = try bootstrap.decode(Int.self, forKey: .resamples)
+            bootstrapSeed = try bootstrap.decode(UInt64.self, forKey: .seed)
+            guard bootstrapResamples >= 0 else {
+                throw DecodingError.dataCorruptedError(forKey: .resamples, in: bootstrap, debugDescription: "must be ≥ 0")
+            }
+        } else {
+            bootstrapResamples = 0
         }
     }
 }
@@ -242,7 +265,7 @@ extension DetectorResult: Codable {
         case memory = "memory_mb", metrics, latency = "latency_ms", latencyPerMegapixel = "latency_ms_per_megapixel"
         case reportedLatency = "reported_latency_ms", landmarkLatency = "landmark_latency_ms", cpuTime = "cpu_ms"
         case imagesPerSecond = "images_per_second"
-        case megapixelsPerSecond = "megapixels_per_second", throughput, failures, evaluations = "evaluation"
+        case megapixelsPerSecond = "megapixels_per_second", throughput, failures, evaluations = "evaluation", intervals
     }
 
     enum SchemeKeys: String, CodingKey {
@@ -279,6 +302,12 @@ extension DetectorResult: Codable {
         try container.encode(failures, forKey: .failures)
         // Carried as a value so the protocols' results keep the key order of their types.
         try container.encode(try JSONValueCoding.encode(evaluations), forKey: .evaluations)
+        if !intervals.isEmpty {
+            let ordered = ResamplableResults.statistics.compactMap { key in
+                intervals[key].map { (key, JSONValue.array([JSONValue($0.low), JSONValue($0.high)])) }
+            }
+            try container.encode(JSONValue.object(JSONObject(ordered)), forKey: .intervals)
+        }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -318,6 +347,13 @@ extension DetectorResult: Codable {
                 DetectorEvaluations.self, from: try container.decode(JSONValue.self, forKey: .evaluations), what: "evaluation")
         } catch let error as FaceBenchError {
             throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath, debugDescription: error.description))
+        }
+        for (key, bounds) in try container.decodeIfPresent([String: [Double]].self, forKey: .intervals) ?? [:] {
+            guard bounds.count == 2, bounds.allSatisfy(\.isFinite), bounds[0] <= bounds[1] else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .intervals, in: container, debugDescription: "intervals.\(key): needs [low, high], finite, low ≤ high")
+            }
+            intervals[key] = ConfidenceInterval(low: bounds[0], high: bounds[1])
         }
     }
 }

@@ -9,8 +9,7 @@ import FaceBenchEvaluation
 /// evaluation, so it is read back from there.
 extension RunResults {
     public static func merged(
-        _ parts: [RunResults], dataset: Dataset, evaluators: [any AccuracyEvaluator] = [],
-        evaluationOptions: EvaluationOptions = EvaluationOptions()
+        _ parts: [RunResults], dataset: Dataset, evaluators: [any AccuracyEvaluator] = []
     ) throws -> RunResults {
         guard let first = parts.first else { throw FaceBenchError.usage("merge needs at least one result") }
         let ids = first.detectors.map(\.id)
@@ -56,13 +55,12 @@ extension RunResults {
         for environment in parts.flatMap(\.environments) where !environments.contains(environment) {
             environments.append(environment)
         }
-        var options = evaluationOptions
-        if let flavor { options.widerFlavor = flavor }
+        if let flavor { settings.evaluation.widerFlavor = flavor }
         return build(
             dataset: dataset, setups: setups, records: parts.flatMap(\.records), settings: settings,
             environments: environments, decoderLibrary: first.decoderLibrary,
             interrupted: parts.contains(where: \.interrupted),
-            evaluators: evaluators, evaluationOptions: options)
+            evaluators: evaluators)
     }
 
     /// The flavour the `wider` evaluations of these results name; nil when none ran. `label`

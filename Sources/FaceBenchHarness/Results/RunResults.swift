@@ -8,8 +8,8 @@ public struct RunResults: Sendable, Equatable {
     public static let schema = "facebench.results/1"
     /// The layout within the schema (docs/results-schema.md): 0.1 files (FaceBench 0.1.0,
     /// no `schema_version`) still read.
-    public static let schemaVersion = "0.2"
-    public static let readableSchemaVersions = ["0.1", "0.2"]
+    public static let schemaVersion = "0.3"
+    public static let readableSchemaVersions = ["0.1", "0.2", "0.3"]
 
     public var settings: RunSettings
     /// One per machine that contributed (several after merging shards).
@@ -62,20 +62,16 @@ public struct RunResults: Sendable, Equatable {
     public static func build(
         dataset: Dataset, setups: [DetectorSetup], records unsorted: [ImageRecord],
         throughput: [String: [ThroughputMeasurement]] = [:], settings: RunSettings, environments: [RunEnvironment],
-        decoderLibrary: String?, interrupted: Bool, evaluators: [any AccuracyEvaluator] = [],
-        evaluationOptions: EvaluationOptions = EvaluationOptions()
+        decoderLibrary: String?, interrupted: Bool, evaluators: [any AccuracyEvaluator] = []
     ) -> RunResults {
         let records = unsorted.sorted { $0.sampleID < $1.sampleID }
         let recorded = RecordedSamples(records, in: dataset)
         let samples = recorded.samples
         let applicable = evaluators.filter { $0.applies(to: dataset) }
-        let detectors = setups.map { setup -> DetectorResult in
+        var detectors = setups.map { setup -> DetectorResult in
             let id = setup.info.id
             let found = recorded.detections(of: id)
-            var metrics = DetectionMetrics.evaluate(samples: samples, detections: found, iouThreshold: settings.iouThreshold).metrics
-            if settings.iouThreshold != 0.5 {
-                metrics.averagePrecision50 = DetectionMetrics.evaluate(samples: samples, detections: found, iouThreshold: 0.5).metrics.averagePrecision
-            }
+            let metrics = DetectionMetrics.evaluate(samples: samples, detections: found, iouThreshold: settings.iouThreshold).metrics
             var latencies: [Double] = [], perMegapixel: [Double] = [], reported: [Double] = [], landmarkStage: [Double] = []
             var cpu: [Double] = []
             var medianSum = 0.0, megapixels = 0.0, timedImages = 0
@@ -96,7 +92,7 @@ public struct RunResults: Sendable, Equatable {
                 megapixels += mp
                 timedImages += 1
             }
-            var options = evaluationOptions
+            var options = settings.evaluation
             options.landmarkScheme = setup.info.landmarkScheme
             let evaluations = DetectorEvaluations(outcomes: applicable.map { evaluator in
                 do {
@@ -113,6 +109,13 @@ public struct RunResults: Sendable, Equatable {
                 reportedLatency: LatencySummary(reported), landmarkLatency: LatencySummary(landmarkStage), cpuTime: LatencySummary(cpu),
                 throughput: throughput[id] ?? [], failures: failures, evaluations: evaluations)
         }
+        let intervals = ImageBootstrap.intervals(
+            detectors.map { detector in
+                ResamplableResults(
+                    samples: samples, detections: recorded.detections(of: detector.id), iouThreshold: settings.iouThreshold,
+                    landmarks: detector.evaluations.landmarks)
+            }, resamples: settings.bootstrapResamples, seed: settings.bootstrapSeed)
+        for index in detectors.indices { detectors[index].intervals = intervals[index] }
         let summary = DatasetSummary(
             name: dataset.name, format: dataset.format, root: dataset.root, annotationFiles: dataset.annotationFiles,
             totalImages: dataset.samples.count, images: samples.count,

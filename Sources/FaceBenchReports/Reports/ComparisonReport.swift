@@ -19,25 +19,34 @@ public enum ComparisonReport {
             let values = columns.map { summaryValue($0.key, of: detector) }
             table.add(.init(run: entry.label, detector: detector.id, spec: detector.info.spec, note: note(detector), values: values))
         }
-        table.changeKeys = ["ap50", "f1", "latency_p50_ms"]
+        table.changeKeys = [columns[0].key, "f1", "latency_p50_ms"]
         return table
     }
 
     /// The summary table's accuracy columns (what a baseline keeps of FaceBench's own
-    /// metrics): AP at the run's IoU appears beside AP50 only when that IoU is not 0.5.
+    /// metrics). Every one is at the run's IoU; the AP column names it ("AP50 (VOC)" at 0.5,
+    /// "AP30 (VOC)" at 0.3): all-point VOC AP, apart from COCO's 101-point AP50 and TIDE's.
     static func accuracyColumns(iouThresholds: Set<Double>) -> [ComparisonTable.Column] {
         func column(_ key: String, _ title: String, _ format: ComparisonTable.NumberFormat) -> ComparisonTable.Column {
             .init(key: key, title: title, direction: accuracyKinds[key]!.direction, format: format)
         }
-        var columns = [column("ap50", "AP50", .fixed(4))]
-        if iouThresholds != [0.5] {
-            columns.append(column("ap", iouThresholds.count == 1 ? "AP@\(Formatting.fixed(iouThresholds.first, 2))" : "AP@run IoU", .fixed(4)))
+        var columns: [ComparisonTable.Column]
+        if iouThresholds == [EvaluationOptions.standardIoUThreshold] {
+            columns = [column("ap50", "AP50 (VOC)", .fixed(4))]
+        } else {
+            columns = [column("ap", iouThresholds.count == 1 ? "\(apName(iou: iouThresholds.first!)) (VOC)" : "AP at run IoU (VOC)", .fixed(4))]
         }
         return columns + [
             column("precision", "Precision", .fixed(4)), column("recall", "Recall", .fixed(4)), column("f1", "F1", .fixed(4)),
             column("mean_iou", "Mean IoU", .fixed(3)), column("tp", "TP", .integer), column("fp", "FP", .integer),
             column("missed", "Missed", .integer),
         ]
+    }
+
+    /// "AP50" for IoU 0.5, "AP30" for 0.3, "AP@0.35" where the percentage is not whole.
+    public static func apName(iou: Double) -> String {
+        let percent = iou * 100
+        return abs(percent - percent.rounded()) < 1e-9 ? "AP\(Int(percent.rounded()))" : "AP@\(Formatting.fixed(iou, 2))"
     }
 
     /// The kinds of FaceBench's own accuracy metrics (the summary table's accuracy columns).
@@ -52,7 +61,7 @@ public enum ComparisonReport {
         let m = detector.metrics
         let timed = !detector.info.isImported
         switch key {
-        case "ap50": return m.averagePrecision50 ?? (m.iouThreshold == 0.5 ? m.averagePrecision : nil)
+        case "ap50": return m.averagePrecision50 ?? (m.iouThreshold == EvaluationOptions.standardIoUThreshold ? m.averagePrecision : nil)
         case "ap": return m.averagePrecision
         case "precision": return m.precision
         case "recall": return m.recall
@@ -98,6 +107,14 @@ public enum ComparisonReport {
         protocols(comparison).map { protocolTable($0, comparison) }.filter { !$0.columns.isEmpty }
     }
 
+    /// Which AP an AP column is, since COCO's 101-point AP50, VOC's all-point AP and TIDE's
+    /// AP are three different numbers: "COCO AP50", "VOC AP", "TIDE ap", "WIDER easy.ap".
+    static func protocolColumnTitle(_ protocolName: String, _ key: String) -> String {
+        let owners = ["coco": "COCO", "voc": "VOC", "errors": "TIDE", "wider": "WIDER"]
+        guard let owner = owners[protocolName], key.split(separator: ".").last?.lowercased().hasPrefix("ap") == true else { return key }
+        return owner + " " + key
+    }
+
     /// The numbers of one protocol, flattened to columns (`easy.ap`, `AP50`, …), with each
     /// metric's declared direction.
     public static func protocolTable(_ name: String, _ comparison: DatasetComparison) -> ComparisonTable {
@@ -117,7 +134,7 @@ public enum ComparisonReport {
         let columns = keys.map { key in
             let integral = rows.allSatisfy { row in row.2[key].map { $0 == $0.rounded() } ?? true }
             return ComparisonTable.Column(
-                key: name + "." + key, title: key, direction: kinds[key]?.direction ?? .neither, format: integral ? .integer : .fixed(4))
+                key: name + "." + key, title: protocolColumnTitle(name, key), direction: kinds[key]?.direction ?? .neither, format: integral ? .integer : .fixed(4))
         }
         var table = ComparisonTable(dataset: comparison.dataset, metricSet: name, columns: columns)
         for (entry, detector, values) in rows {
@@ -150,7 +167,7 @@ public enum ComparisonReport {
     public static func settingsLines(_ results: RunResults) -> [String] {
         let s = results.settings
         var lines: [String] = []
-        lines.append("IoU ≥ \(Formatting.fixed(s.iouThreshold, 2)) matches a face (greedy by score); AP is all-point interpolated (VOC 2010+).")
+        lines.append("IoU ≥ \(Formatting.fixed(s.iouThreshold, 2)) matches a face (greedy by score) in every table of the run; \(apName(iou: s.iouThreshold)) (VOC) is all-point interpolated (VOC 2010+), COCO AP50 is COCO's 101-point AP at IoU 0.5 and TIDE's AP its own.")
         lines.append("Latency: per call, decode excluded, \(s.warmup) warm-up call(s) per detector, \(s.repetitions) timed call(s) per image; detectors rotated image by image.")
         if let decode = results.decodeLatency {
             lines.append("Decode (\(results.decoderLibrary ?? "?")): p50 \(Formatting.milliseconds(decode.p50)) ms per image.")

@@ -126,6 +126,29 @@ public enum COCOEvaluation {
         return accumulate(kept: kept, outcomes: outcomes, parameters: parameters)
     }
 
+    /// The matching of size range 0 (all faces) at the last maxDets, for resampling images
+    /// (`ResamplableResults`): per kept detection in rank order its image and its
+    /// true-positive and ignored bits (one per IoU threshold); each image's counted faces.
+    static func ranking(_ input: Input, parameters: COCOParameters) -> (image: [Int32], truePositive: [UInt32], ignored: [UInt32], countedFaces: [Int]) {
+        var allRange = parameters
+        allRange.ranges = [parameters.ranges[0]]
+        let kept = KeptDetections(input, maxDetections: parameters.maxDetections.last!)
+        let candidates = Candidates(input, kept: kept, lowestThreshold: min(parameters.iouThresholds.min()!, 1 - 1e-10))
+        let outcomes = Outcomes(input, kept: kept, candidates: candidates, parameters: allRange)
+        var image = [Int32](repeating: 0, count: kept.count)
+        for i in 0..<input.imageCount {
+            for member in kept.start[i]..<kept.start[i + 1] { image[Int(kept.position[member])] = Int32(i) }
+        }
+        let range = allRange.ranges[0]
+        let countedFaces = (0..<input.imageCount).map { i in
+            (input.faceStart[i]..<input.faceStart[i + 1]).filter { g in
+                let measure = range.measure == .area ? input.faceAreas[g] : input.faceBoxes[g].height
+                return !(input.faceIgnored[g] || range.excludes(measure))
+            }.count
+        }
+        return (image, outcomes.truePositive, outcomes.ignored, countedFaces)
+    }
+
     /// Each image's detections ranked by score and cut to `maxDetections`. Kept detections
     /// are numbered by their position `p` in the ranking across all images (score, then
     /// image, then rank: the order `accumulate()` sorts into), and listed image by image in

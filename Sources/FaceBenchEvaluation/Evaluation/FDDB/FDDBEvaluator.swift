@@ -21,7 +21,7 @@ public struct FDDBEvaluator: AccuracyEvaluator {
     }
 
     public func evaluate(dataset: Dataset, samples: [Sample], detections: [[Detection]], options: EvaluationOptions) throws -> FDDBResult {
-        if let threshold = options.iouThreshold {
+        if let threshold = options.iouThreshold, threshold != EvaluationOptions.standardIoUThreshold {
             throw FaceBenchError.usage("fddb: the toolkit's discrete score counts overlaps above 0.5 and the continuous one uses the overlap itself; --iou \(JSONWriter.format(threshold)) does not apply")
         }
         let result = FDDBOfficialEvaluation.evaluate(try Self.images(dataset: dataset, samples: samples, detections: detections))

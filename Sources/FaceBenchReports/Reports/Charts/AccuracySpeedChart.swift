@@ -1,24 +1,26 @@
 import FaceBenchModel
 import FaceBenchEvaluation
 
-/// Accuracy against speed: each detector at its median latency (log axis) and AP50, with
+/// Accuracy against speed: each detector at its median latency (log axis) and its VOC AP at
+/// the run's IoU (AP50 (VOC) at the usual 0.5), with
 /// the Pareto front — the detectors nothing else beats on both — joined by a staircase.
 /// Everything below and right of the staircase is a worse choice than a detector on it.
 public enum AccuracySpeedChart {
     public static func chart(_ comparison: DatasetComparison, styles: [SeriesStyle]) -> ChartFigure? {
         let points = zip(comparison.series, styles).compactMap { series, style -> (cost: Double, value: Double, style: SeriesStyle)? in
             guard let latency = ComparisonReport.summaryValue("latency_p50_ms", of: series.detector),
-                  let ap = ComparisonReport.summaryValue("ap50", of: series.detector), latency > 0 else { return nil }
+                  let ap = ComparisonReport.summaryValue("ap", of: series.detector), latency > 0 else { return nil }
             return (latency, ap, style)
         }
         guard !points.isEmpty else { return nil }
+        let apName = ComparisonReport.apName(iou: comparison.entries.first?.results.settings.iouThreshold ?? EvaluationOptions.standardIoUThreshold) + " (VOC)"
         let front = ParetoFront.indices(points.map { ($0.cost, $0.value) })
         let lowestAP = points.map(\.value).min() ?? 0
         var x = AxisScale.logarithmic(covering: points.map(\.cost))
         x.upper *= 1.6  // room for the labels right of the slowest points
         var chart = SVGChart(
             x: x, y: .linear(covering: [max(0, lowestAP - 0.05), min(1, (points.map(\.value).max() ?? 1) + 0.05)]),
-            xTitle: "Median latency, ms per call (log scale)", yTitle: "AP50")
+            xTitle: "Median latency, ms per call (log scale)", yTitle: apName)
         let steps = front.enumerated().flatMap { position, index -> [(Double, Double)] in
             let point = (points[index].cost, points[index].value)
             guard position > 0 else { return [point] }
@@ -37,12 +39,12 @@ public enum AccuracySpeedChart {
             chart.circle(
                 point.cost, point.value, radius: radii[index], fill: onFront ? point.style.color : "#fff",
                 stroke: onFront ? "#202124" : point.style.color,
-                title: "\(point.style.name): AP50 \(Formatting.fixed(point.value, 3)) at \(Formatting.milliseconds(point.cost)) ms")
+                title: "\(point.style.name): \(apName) \(Formatting.fixed(point.value, 3)) at \(Formatting.milliseconds(point.cost)) ms")
             let spot = labels.place(
                 point.style.name, atX: chart.x.position(point.cost), y: chart.y.position(point.value), radius: radii[index])
             chart.add("<text x=\"\(SVGChart.n(spot.x))\" y=\"\(SVGChart.n(spot.y))\" text-anchor=\"\(spot.anchor)\" class=\"label\">\(HTMLText.escape(point.style.name))</text>")
             legend.append(point.style.legendItem(
-                "\(point.style.name) — AP50 \(Formatting.fixed(point.value, 3)) at \(Formatting.milliseconds(point.cost)) ms\(onFront ? " (Pareto front)" : "")"))
+                "\(point.style.name) — \(apName) \(Formatting.fixed(point.value, 3)) at \(Formatting.milliseconds(point.cost)) ms\(onFront ? " (Pareto front)" : "")"))
         }
         legend.append("<li><svg width=\"26\" height=\"10\" aria-hidden=\"true\"><line x1=\"1\" y1=\"5\" x2=\"25\" y2=\"5\" stroke=\"#202124\" stroke-width=\"1.4\" stroke-dasharray=\"5 4\"/></svg>Pareto front (filled dots): no other detector is both faster and more accurate</li>")
         return ChartFigure(

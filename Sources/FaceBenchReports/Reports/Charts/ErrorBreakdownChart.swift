@@ -41,7 +41,7 @@ public enum ErrorBreakdownChart {
         }
         return ChartFigure(
             title: "Why AP is lost",
-            caption: "AP each error type costs (TIDE dAP at IoU 0.5, the `errors` protocol): fixing that type alone would add it. False-positive and false-negative dAPs are in the errors table.",
+            caption: "AP each error type costs (TIDE dAP at IoU \(Formatting.fixed(rows[0].result.iouThreshold, 2)), the `errors` protocol): fixing that type alone would add it. False-positive and false-negative dAPs are in the errors table.",
             svg: chart.svg(label: "AP lost per error type"), legend: legend)
     }
 }

@@ -70,6 +70,7 @@ public struct HTMLReport {
         for warning in ComparisonReport.warnings(comparison) { out += "<p class=\"warning\">\(HTMLText.inline(warning))</p>\n" }
         out += ComparisonReport.summaryTable(comparison).html
         out += "<p class=\"note\">Best value per column highlighted.\(comparison.entries.count > 1 ? " Rows grouped by detector; the change column compares each run with the detector's first." : "") Specs in the header above.</p>\n"
+        if let intervals = IntervalTable.markdown(comparison) { out += HTMLText.blocks(intervals) }
         for finding in ErrorFindings.sentences(comparison) { out += "<p class=\"finding\">\(HTMLText.inline(finding))</p>\n" }
 
         let dataset = reloaded(comparison)
@@ -147,10 +148,9 @@ public struct HTMLReport {
             if let stored = detector.evaluations.sizes { return stored }
             guard let dataset, let evaluator else { return nil }
             let recorded = RecordedSamples(entry.results.records, in: dataset)
-            var options = EvaluationOptions()
-            options.iouThreshold = entry.results.settings.iouThreshold
             return try? evaluator.evaluate(
-                dataset: dataset, samples: recorded.samples, detections: recorded.detections(of: detector.id), options: options)
+                dataset: dataset, samples: recorded.samples, detections: recorded.detections(of: detector.id),
+                options: entry.results.settings.evaluation)
         }
     }
 

@@ -4,7 +4,7 @@ import FaceBenchEvaluation
 /// The `coco` protocol's table: pycocotools' twelve numbers per detector.
 enum COCOMarkdown {
     static func markdown(_ results: [(detector: String, result: COCOResult)]) -> String {
-        var table = MarkdownTable(headers: ["Detector"] + COCOSummary.keys)
+        var table = MarkdownTable(headers: ["Detector"] + COCOSummary.keys.map { "COCO " + $0 })
         for (detector, result) in results {
             table.add([detector] + result.summary.stats.map { $0 < 0 ? "–" : Formatting.fixed($0, 3) })
         }

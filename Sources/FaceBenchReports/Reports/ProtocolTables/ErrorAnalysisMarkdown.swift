@@ -4,7 +4,7 @@ import FaceBenchEvaluation
 /// The `errors` protocol's table: TIDE's AP and the AP lost to each error type.
 enum ErrorAnalysisMarkdown {
     static func markdown(_ results: [(detector: String, result: ErrorAnalysisResult)]) -> String {
-        var table = MarkdownTable(headers: ["Detector", "AP", "Localisation", "Duplicate", "Background", "Missed", "False pos.", "False neg."])
+        var table = MarkdownTable(headers: ["Detector", "TIDE AP", "Localisation", "Duplicate", "Background", "Missed", "False pos.", "False neg."])
         for (detector, result) in results {
             table.add([detector, Formatting.fixed(result.averagePrecision, 4)] + ErrorAnalysisResult.deltaKeys.map { Formatting.fixed(result.deltaAP[$0], 4) })
         }
