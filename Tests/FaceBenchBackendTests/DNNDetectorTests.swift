@@ -40,39 +40,47 @@ final class DNNDetectorTests: XCTestCase {
         }
         XCTAssertTrue(message { _ = try registry.factory(for: "mtcnn") }.contains("mtcnn/pnet.onnx"))
         XCTAssertTrue(message { _ = try registry.factory(for: "mtcnn") }.contains("install it with scripts/install-models.sh"))
-        XCTAssertTrue(message { _ = try registry.factory(for: "yunet") }.contains("yunet/face_detection_yunet_2022mar.onnx"))
+        XCTAssertTrue(message { _ = try registry.factory(for: "yunet") }.contains("yunet/face_detection_yunet_2023mar.onnx"))
     }
 
     func testTruncatedModelIsRefusedByItsSHA256NamingTheFile() throws {
-        let original = try installed(YuNetDetector.model, kind: "yunet")
+        let model = YuNetDetector.models[.march2023]!
+        let original = try installed(model, kind: "yunet")
         let folder = try TestData.temporaryDirectory(self)
         try FileManager.default.createDirectory(atPath: folder + "/yunet", withIntermediateDirectories: true)
         let bytes = try FileIO.read(original)
-        let copy = folder + "/" + YuNetDetector.model.path
+        let copy = folder + "/" + model.path
         try FileIO.writeAtomically(bytes.prefix(bytes.count / 2), to: copy)
         let registry = DetectorRegistry(OpenCVBackend.dnnKinds(models: ModelLocator(folders: [folder])))
         let error = message { _ = try registry.factory(for: "yunet") }
         XCTAssertTrue(error.hasPrefix("yunet: model \(copy): sha256 is "), error)
-        XCTAssertTrue(error.contains("expected \(YuNetDetector.model.sha256)"), error)
+        XCTAssertTrue(error.contains("expected \(model.sha256)"), error)
     }
 
     func testNativeLoadersRefuseDamagedAndForeignModelsNamingTheFile() throws {
-        let yunet = try installed(YuNetDetector.model, kind: "yunet")
+        let yunet = try installed(YuNetDetector.models[.march2022]!, kind: "yunet")
+        let yunet2023 = try installed(YuNetDetector.models[.march2023]!, kind: "yunet")
         let pnet = try installed(MTCNNDetector.models[0], kind: "mtcnn")
         let folder = try TestData.temporaryDirectory(self)
-        let truncated = folder + "/truncated.onnx"
-        let bytes = try FileIO.read(yunet)
-        try FileIO.writeAtomically(bytes.prefix(1000), to: truncated)
-        let parameters = fb_yunet_params(score_threshold: 0.6, nms_threshold: 0.3, top_k: 5000)
-        let damaged = message { _ = try YuNetDetector(modelPath: truncated, parameters: parameters) }
-        XCTAssertTrue(damaged.hasPrefix("yunet: \(truncated): OpenCV cannot read this model"), damaged)
-        let garbage = folder + "/garbage.onnx"
-        try FileIO.writeAtomically(Array("not a model".utf8), to: garbage)
-        XCTAssertTrue(message { _ = try YuNetDetector(modelPath: garbage, parameters: parameters) }.contains(garbage))
-        // A readable ONNX that is not YuNet: P-Net's outputs are not loc, conf, iou.
-        let foreign = message { _ = try YuNetDetector(modelPath: pnet, parameters: parameters) }
+        let parameters = fb_yunet_params(score_threshold: 0.6, nms_threshold: 0.3, top_k: 5000, fit: fb_dnn_fit(width: 0, height: 0))
+        for (release, model) in [(YuNetDetector.Release.march2022, yunet), (.march2023, yunet2023)] {
+            let truncated = folder + "/truncated-\(release.rawValue).onnx"
+            try FileIO.writeAtomically(try FileIO.read(model).prefix(1000), to: truncated)
+            let damaged = message { _ = try YuNetDetector(modelPath: truncated, release: release, parameters: parameters) }
+            XCTAssertTrue(damaged.hasPrefix("yunet: \(truncated): OpenCV cannot read this model"), damaged)
+            let garbage = folder + "/garbage.onnx"
+            try FileIO.writeAtomically(Array("not a model".utf8), to: garbage)
+            XCTAssertTrue(message { _ = try YuNetDetector(modelPath: garbage, release: release, parameters: parameters) }.contains(garbage))
+        }
+        // Readable ONNX files that are not the release asked for: P-Net, and each YuNet as the other.
+        let foreign = message { _ = try YuNetDetector(modelPath: pnet, release: .march2022, parameters: parameters) }
         XCTAssertEqual(foreign, "yunet: \(pnet): unexpected model outputs (conv2d_4, softmax); expected loc, conf, iou")
-        let mtcnn = fb_mtcnn_params(min_face: 20, scale_factor: 0.709, thresholds: (0.6, 0.7, 0.7))
+        let older = message { _ = try YuNetDetector(modelPath: yunet, release: .march2023, parameters: parameters) }
+        XCTAssertTrue(older.hasPrefix("yunet: \(yunet): unexpected model outputs ("), older)
+        XCTAssertTrue(older.hasSuffix("expected cls_8, cls_16, cls_32, obj_8, obj_16, obj_32, bbox_8, bbox_16, bbox_32, kps_8, kps_16, kps_32"), older)
+        let newer = message { _ = try YuNetDetector(modelPath: yunet2023, release: .march2022, parameters: parameters) }
+        XCTAssertTrue(newer.hasPrefix("yunet: \(yunet2023): unexpected model outputs ("), newer)
+        let mtcnn = fb_mtcnn_params(min_face: 20, scale_factor: 0.709, thresholds: (0.6, 0.7, 0.7), fit: fb_dnn_fit(width: 0, height: 0))
         let swapped = message { _ = try MTCNNDetector(paths: [yunet, pnet, pnet], parameters: mtcnn) }
         XCTAssertTrue(swapped.hasPrefix("mtcnn: \(yunet): unexpected model outputs"), swapped)
     }
