@@ -73,7 +73,7 @@ public final class YuNetDetector: FaceDetector {
                 ParameterSpec("top", .integer(atLeast: 1, atMost: 100_000), default: "5000", help: "candidates kept before non-maximum suppression"),
                 InputSize.parameter(default: .original, reference: "cv2.FaceDetectorYN"),
             ]),
-            availability: { models.availability(of: Release.allCases.map { Self.models[$0]! }, for: "yunet") }
+            availability: { models.availability(of: [Self.models[.march2023]!, Self.models[.march2022]!], for: "yunet") }
         ) { request in
             let release = Release(rawValue: request.parameters.string("model")!)!
             let path = try models.locate(Self.models[release]!, for: "yunet")

@@ -85,6 +85,28 @@ final class DNNDetectorTests: XCTestCase {
         XCTAssertTrue(swapped.hasPrefix("mtcnn: \(yunet): unexpected model outputs"), swapped)
     }
 
+    /// What OpenCV 4.6 says when YuNet 2022mar's network cannot take an input (32 × 32: its
+    /// stride-64 pooling has no output) reaches the caller as one line of the exception's
+    /// text, and its own [ERROR:…] log line never reaches stderr.
+    func testOpenCVFailuresAreOneLineErrorsAndNotLogLines() throws {
+        let model = try installed(YuNetDetector.models[.march2022]!, kind: "yunet")
+        let network = try ONNXNetwork(kind: "yunet", path: model, outputs: [("loc", 1), ("conf", 1), ("iou", 1)])
+        let saved = dup(STDERR_FILENO)
+        let captured = Pipe()
+        dup2(captured.fileHandleForWriting.fileDescriptor, STDERR_FILENO)
+        let error = message { _ = try network.forward([Float](repeating: 0, count: 3 * 32 * 32), channels: 3, height: 32, width: 32) }
+        fflush(nil)
+        dup2(saved, STDERR_FILENO)
+        close(saved)
+        try captured.fileHandleForWriting.close()
+        let logged = String(decoding: captured.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(logged, "", "OpenCV's log reached stderr")
+        XCTAssertTrue(error.hasPrefix("OpenCV DNN failed running \(model): "), error)
+        XCTAssertTrue(error.contains("(expected: 'total(os[i]) > 0'), where 'total(os[i])' is 0 must be greater than '0' is 0"), error)
+        XCTAssertTrue(error.contains("getLayerShapesRecursively"), error)
+        XCTAssertFalse(error.contains("\n"), error)
+    }
+
     func testMTCNNThresholdsAreCheckedWhereTheSpecIsRead() throws {
         _ = try installed(MTCNNDetector.models[0], kind: "mtcnn")
         for bad in ["0.6/0.7", "0.6/0.7/x", "0.6/0.7/1.5", "nan/0.7/0.7"] {
@@ -112,6 +134,49 @@ final class DNNDetectorTests: XCTestCase {
                 XCTAssertFalse(fromGray.isEmpty, spec)
                 XCTAssertEqual(fromGray, fromColor, spec)
                 XCTAssertTrue(fromGray.allSatisfy { $0.landmarks?.count == 5 }, spec)
+            }
+        }
+    }
+
+    /// MIT+CMU's 60 × 75 bwolen.png, which OpenCV 4.6's FaceDetectorYN cannot run at its own
+    /// size, runs with both models; and the padding moves no face: the image already padded
+    /// (bottom, right, zeros) to the size each model pads it to gives the same detections.
+    /// (2022mar scores nothing on it above 0.1, hence its low threshold: the 83 candidates
+    /// cv2.FaceDetectorYN gives on the padded image, to compare.)
+    func testImagesBelowTheNetworksMinimumArePaddedWithoutMovingFaces() throws {
+        _ = try installed(YuNetDetector.models[.march2023]!, kind: "yunet")
+        let image = try NativeImageDecoder().decode(try TestData.file("mit-cmu/images/bwolen.png")).gray
+        XCTAssertEqual([image.width, image.height], [60, 75])
+        for (spec, paddedWidth, paddedHeight, count) in [("yunet:model=2022mar,score=0.05", 64, 75, 83), ("yunet:model=2023mar", 64, 96, 1)] {
+            let detector = try backendRegistry.factory(for: spec).makeDetector()
+            let faces = try detector.detect(DetectorInput(image: image, name: "bwolen.png"))
+            XCTAssertEqual(faces.count, count, spec)
+            var pixels = [UInt8](repeating: 0, count: paddedWidth * paddedHeight)
+            for y in 0..<image.height {
+                for x in 0..<image.width { pixels[y * paddedWidth + x] = image.pixels[y * image.stride + x] }
+            }
+            let padded = GrayImage(width: paddedWidth, height: paddedHeight, pixels: pixels)
+            XCTAssertEqual(try detector.detect(DetectorInput(image: padded, name: "padded")), faces, spec)
+        }
+    }
+
+    /// At size=WxH faces come back in the original image's pixels: a dlib photo run at twice
+    /// its size finds its faces where the run at its own size does. (The exact arithmetic is
+    /// checked against cv2.resize + FaceDetectorYN by scripts/model-reference.py.)
+    func testScaledRunsMapFacesBackToTheOriginalImage() throws {
+        _ = try installed(YuNetDetector.models[.march2023]!, kind: "yunet")
+        _ = try installed(MTCNNDetector.models[0], kind: "mtcnn")
+        let photo = try NativeImageDecoder().decode(try TestData.file("dlib-faces/2008_002079.jpg")).gray
+        for spec in ["yunet", "yunet:model=2022mar", "mtcnn"] {
+            let original = try backendRegistry.factory(for: spec).makeDetector().detect(DetectorInput(image: photo, name: "photo"))
+            let doubled = try backendRegistry.factory(for: "\(spec)\(spec.contains(":") ? "," : ":")size=\(photo.width * 2)x\(photo.height * 2)")
+                .makeDetector().detect(DetectorInput(image: photo, name: "photo"))
+            XCTAssertFalse(original.isEmpty, spec)
+            XCTAssertFalse(doubled.isEmpty, spec)
+            // Twice as large, the network sees other pixels, so only the faces' places agree.
+            for face in original {
+                let twin = doubled.map { $0.box.iou(face.box) }.max() ?? 0
+                XCTAssertGreaterThan(twin, 0.6, "\(spec): \(face.box) has no counterpart in \(doubled.map(\.box))")
             }
         }
     }
