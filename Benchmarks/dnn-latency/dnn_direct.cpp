@@ -1,15 +1,19 @@
 // The CNN detectors called directly from C++, with no FaceBench in between, to set beside
 // FaceBench's own latency for the same images (Benchmarks/dnn-latency.sh):
-//   yunet  OpenCV's cv::FaceDetectorYN on the imread (BGR) image, as an OpenCV user calls it;
+//   yunet-2022mar  OpenCV's cv::FaceDetectorYN on the imread (BGR) image, as an OpenCV user
+//          calls it (padded to 64 px at the bottom and right where smaller, as 4.6 needs);
+//   yunet-2023mar  the shim's readNetFromONNX + FaceDetectorYN 4.8 decoding (fb_yunet2023.h)
+//          on the imread image converted to RGB;
 //   mtcnn  the shim's pipeline (fb_mtcnn.h) on the imread image converted to RGB;
 //   blazeface-short, blazeface-full  MediaPipe's face detection graph, every stage in C++ with
 //          OpenCV (struct BlazeFace): letterbox, cv::dnn, anchors, decoding and weighted NMS;
 //   mmod   the dlib shim's MMOD detector (fb_dlib_mmod.h) on the imread image in RGB.
-// Usage: dnn-direct yunet|mtcnn|blazeface-short|blazeface-full|mmod MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE…
+// Usage: dnn-direct yunet-2022mar|yunet-2023mar|mtcnn|blazeface-short|blazeface-full|mmod MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE…
 // Prints one line: the median of every timed call in milliseconds, the number of calls, and the
 // faces found by the first timed call on each image (a check that both sides did the same work).
 #include "fb_dlib_mmod.h"
 #include "fb_mtcnn.h"
+#include "fb_yunet2023.h"
 
 #include <opencv2/core.hpp>
 #include <opencv2/dnn.hpp>
@@ -135,7 +139,7 @@ static double milliseconds(const std::function<void()> &call) {
 
 int main(int argc, char **argv) {
     if (argc < 6) {
-        std::fprintf(stderr, "usage: %s yunet|mtcnn|blazeface-short|blazeface-full|mmod MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE...\n",
+        std::fprintf(stderr, "usage: %s yunet-2022mar|yunet-2023mar|mtcnn|blazeface-short|blazeface-full|mmod MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE...\n",
                      argv[0]);
         return 64;
     }
@@ -152,13 +156,32 @@ int main(int argc, char **argv) {
     fb_mtcnn *mtcnn = nullptr;
     std::unique_ptr<BlazeFace> blazeface;
     fb_mmod *mmod = nullptr;
-    if (kind == "yunet") {
+    fb_yunet2023 *yunet2023 = nullptr;
+    if (kind == "yunet-2022mar") {
         yunet = cv::FaceDetectorYN::create(models.at(0), "", cv::Size(320, 320), 0.6f, 0.3f, 5000);
-        detect = [&](const cv::Mat &bgr) {
-            cv::Mat faces;
+        detect = [&](const cv::Mat &image) {
+            cv::Mat faces, bgr = image;
+            if (bgr.cols < 64 || bgr.rows < 64)
+                cv::copyMakeBorder(image, bgr, 0, std::max(0, 64 - image.rows), 0, std::max(0, 64 - image.cols), cv::BORDER_CONSTANT);
             yunet->setInputSize(bgr.size());
             yunet->detect(bgr, faces);
             return faces.rows;
+        };
+    } else if (kind == "yunet-2023mar") {
+        char error[1024] = {0};
+        yunet2023 = fb_yunet2023_create(models.at(0).c_str(), fb_yunet_params{0.6f, 0.3f, 5000, {0, 0}}, error, sizeof error);
+        if (!yunet2023) {
+            std::fprintf(stderr, "%s\n", error);
+            return 1;
+        }
+        detect = [&](const cv::Mat &rgb) {
+            fb_dnn_face *faces = nullptr;
+            int count = 0;
+            char message[256];
+            fb_dnn_image image{rgb.data, rgb.cols, rgb.rows, static_cast<int>(rgb.step), 3};
+            if (fb_yunet2023_detect(yunet2023, image, &faces, &count, message, sizeof message) != 0) std::fprintf(stderr, "%s\n", message);
+            fb_dnn_free_faces(faces);
+            return count;
         };
     } else if (kind == "mtcnn" && models.size() == 3) {
         char error[1024] = {0};
@@ -214,7 +237,7 @@ int main(int argc, char **argv) {
             std::fprintf(stderr, "%s: cannot read\n", argv[i]);
             return 1;
         }
-        if (kind != "yunet" && image.channels() == 3) cv::cvtColor(image, image, cv::COLOR_BGR2RGB);
+        if (kind != "yunet-2022mar" && image.channels() == 3) cv::cvtColor(image, image, cv::COLOR_BGR2RGB);
         // As FaceBench does: WARMUP untimed calls on the first image only, so a network's
         // reshaping to each new image size is inside the timed calls on both sides.
         try {
@@ -223,8 +246,8 @@ int main(int argc, char **argv) {
             warmedUp = true;
             if (repetitions > 0) samples.push_back(milliseconds([&] { faces += detect(image); }));
         } catch (const cv::Exception &) {
-            // An image the library cannot run (YuNet in OpenCV 4.6 at 60x75): FaceBench
-            // records it as failed and keeps no timing of it either.
+            // An image the library cannot run: FaceBench records it as failed and keeps no
+            // timing of it either.
             continue;
         }
         for (int r = 1; r < repetitions; r++) samples.push_back(milliseconds([&] { detect(image); }));
@@ -234,6 +257,7 @@ int main(int argc, char **argv) {
     const double median = n % 2 ? samples[n / 2] : (samples[n / 2 - 1] + samples[n / 2]) / 2;
     std::printf("%.4f %zu %ld\n", median, n, faces);
     fb_mtcnn_destroy(mtcnn);
+    fb_yunet2023_destroy(yunet2023);
     fb_mmod_destroy(mmod);
     return 0;
 }
