@@ -137,6 +137,21 @@ static double milliseconds(const std::function<void()> &call) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
+// One call of a shim's detect function (fb_dnn.h) on an RGB image: the number of faces found.
+template <typename Handle>
+static std::function<int(const cv::Mat &)> shim_detect(Handle *handle,
+                                                      int (*call)(Handle *, fb_dnn_image, fb_dnn_face **, int *, char *, size_t)) {
+    return [handle, call](const cv::Mat &rgb) {
+        fb_dnn_face *faces = nullptr;
+        int count = 0;
+        char message[256];
+        fb_dnn_image image{rgb.data, rgb.cols, rgb.rows, static_cast<int>(rgb.step), 3};
+        if (call(handle, image, &faces, &count, message, sizeof message) != 0) std::fprintf(stderr, "%s\n", message);
+        fb_dnn_free_faces(faces);
+        return count;
+    };
+}
+
 int main(int argc, char **argv) {
     if (argc < 6) {
         std::fprintf(stderr, "usage: %s yunet-2022mar|yunet-2023mar|mtcnn|blazeface-short|blazeface-full|mmod MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE...\n",
@@ -174,32 +189,16 @@ int main(int argc, char **argv) {
             std::fprintf(stderr, "%s\n", error);
             return 1;
         }
-        detect = [&](const cv::Mat &rgb) {
-            fb_dnn_face *faces = nullptr;
-            int count = 0;
-            char message[256];
-            fb_dnn_image image{rgb.data, rgb.cols, rgb.rows, static_cast<int>(rgb.step), 3};
-            if (fb_yunet2023_detect(yunet2023, image, &faces, &count, message, sizeof message) != 0) std::fprintf(stderr, "%s\n", message);
-            fb_dnn_free_faces(faces);
-            return count;
-        };
+        detect = shim_detect(yunet2023, fb_yunet2023_detect);
     } else if (kind == "mtcnn" && models.size() == 3) {
         char error[1024] = {0};
-        mtcnn = fb_mtcnn_create(models[0].c_str(), models[1].c_str(), models[2].c_str(), fb_mtcnn_params{20, 0.709, {0.6, 0.7, 0.7}},
+        mtcnn = fb_mtcnn_create(models[0].c_str(), models[1].c_str(), models[2].c_str(), fb_mtcnn_params{20, 0.709, {0.6, 0.7, 0.7}, {0, 0}},
                                 error, sizeof error);
         if (!mtcnn) {
             std::fprintf(stderr, "%s\n", error);
             return 1;
         }
-        detect = [&](const cv::Mat &rgb) {
-            fb_dnn_face *faces = nullptr;
-            int count = 0;
-            char message[256];
-            fb_dnn_image image{rgb.data, rgb.cols, rgb.rows, static_cast<int>(rgb.step), 3};
-            if (fb_mtcnn_detect(mtcnn, image, &faces, &count, message, sizeof message) != 0) std::fprintf(stderr, "%s\n", message);
-            fb_dnn_free_faces(faces);
-            return count;
-        };
+        detect = shim_detect(mtcnn, fb_mtcnn_detect);
     } else if (kind == "blazeface-short" || kind == "blazeface-full") {
         blazeface = std::make_unique<BlazeFace>(models.at(0), kind == "blazeface-short");
         detect = [&](const cv::Mat &rgb) { return static_cast<int>(blazeface->detect(rgb).size()); };

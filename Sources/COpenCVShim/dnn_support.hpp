@@ -159,6 +159,20 @@ inline cv::dnn::Net load_checked(const std::string &path, const std::vector<std:
     return net;
 }
 
+// A face from a row as cv::FaceDetectorYN lays it out: x, y, width, height, five (x, y)
+// points, score.
+inline fb_dnn_face yunet_face(const float *row) {
+    fb_dnn_face face{};
+    face.x = row[0];
+    face.y = row[1];
+    face.width = row[2];
+    face.height = row[3];
+    face.landmark_count = 5;
+    for (int i = 0; i < 10; i++) face.landmarks[i] = row[4 + i];
+    face.score = row[14];
+    return face;
+}
+
 // Moves faces into a malloc'd array for the C caller.
 inline int hand_over(const std::vector<fb_dnn_face> &faces, fb_dnn_face **out, int *count, char *error, size_t error_size) {
     *out = nullptr;

@@ -109,17 +109,8 @@ extern "C" int fb_yunet2023_detect(fb_yunet2023 *detector, fb_dnn_image image, f
         std::vector<cv::Mat> blobs;
         detector->net.forward(blobs, kOutputs);
         std::vector<fb_dnn_face> out;
-        for (const Row &row : suppressed(decode(blobs, padW, padH, detector->params.score_threshold), detector->params)) {
-            fb_dnn_face face{};
-            face.x = row[0];
-            face.y = row[1];
-            face.width = row[2];
-            face.height = row[3];
-            face.landmark_count = 5;
-            for (int i = 0; i < 10; i++) face.landmarks[i] = row[4 + i];
-            face.score = row[14];
-            out.push_back(face);
-        }
+        for (const Row &row : suppressed(decode(blobs, padW, padH, detector->params.score_threshold), detector->params))
+            out.push_back(fb_dnn::yunet_face(row.data()));
         fb_dnn::to_original(out, fit);
         return fb_dnn::hand_over(out, faces, count, error, error_size);
     });

@@ -42,18 +42,7 @@ extern "C" int fb_yunet_detect(fb_yunet *detector, fb_dnn_image image, fb_dnn_fa
         cv::Mat found;
         detector->detector->detect(bgr, found);
         std::vector<fb_dnn_face> out;
-        for (int row = 0; row < found.rows; row++) {
-            const float *v = found.ptr<float>(row);
-            fb_dnn_face face{};
-            face.x = v[0];
-            face.y = v[1];
-            face.width = v[2];
-            face.height = v[3];
-            face.landmark_count = 5;
-            for (int i = 0; i < 10; i++) face.landmarks[i] = v[4 + i];
-            face.score = v[14];
-            out.push_back(face);
-        }
+        for (int row = 0; row < found.rows; row++) out.push_back(fb_dnn::yunet_face(found.ptr<float>(row)));
         fb_dnn::to_original(out, fit);
         return fb_dnn::hand_over(out, faces, count, error, error_size);
     });
