@@ -129,12 +129,13 @@ $(TOOLS)/mmod-reference: scripts/mmod-reference.cpp
 	$(CXX) -std=c++17 -O2 -DNDEBUG $< -o $@ -ldlib -llapack -lblas
 
 # The CNN detectors called directly from C++ (Benchmarks/dnn-latency.sh sets their latency
-# beside FaceBench's): OpenCV's FaceDetectorYN, the shim's MTCNN and CenterFace pipelines without Swift, OpenCV
+# beside FaceBench's): OpenCV's FaceDetectorYN (YuNet 2022mar), the shim's YuNet 2023mar,
+# MTCNN and CenterFace pipelines without Swift, OpenCV
 # DNN for BlazeFace and the dlib shim's MMOD, linked from the release build's own objects so
 # that only the harness differs; libfacedetection through dlopen, as FaceBench opens it.
 SHIM_OBJECTS := .build/release/COpenCVShim.build
 DLIB_SHIM_OBJECTS := .build/release/CDlibShim.build
-$(EXAMPLES)/dnn-direct: Benchmarks/dnn-latency/dnn_direct.cpp $(SHIM_OBJECTS)/mtcnn_shim.cpp.o $(SHIM_OBJECTS)/centerface_shim.cpp.o $(SHIM_OBJECTS)/dnn_support.cpp.o $(DLIB_SHIM_OBJECTS)/mmod_shim.cpp.o
+$(EXAMPLES)/dnn-direct: Benchmarks/dnn-latency/dnn_direct.cpp $(SHIM_OBJECTS)/mtcnn_shim.cpp.o $(SHIM_OBJECTS)/centerface_shim.cpp.o $(SHIM_OBJECTS)/yunet2023_shim.cpp.o $(SHIM_OBJECTS)/dnn_support.cpp.o $(DLIB_SHIM_OBJECTS)/mmod_shim.cpp.o
 	@mkdir -p $(EXAMPLES)
 	$(CXX) -std=c++17 -O2 -Wall -Wextra -ISources/COpenCVShim/include -ISources/CDlibShim/include $(OPENCV_FLAGS) $^ -o $@ \
 		-lopencv_objdetect -lopencv_dnn -lopencv_imgcodecs -lopencv_imgproc -lopencv_core -ldlib -llapack -lblas -ldl
@@ -146,7 +147,8 @@ dnn-latency: release
 	./Benchmarks/dnn-latency.sh
 
 # The CNN detectors against their reference implementations outside FaceBench on every image
-# of dlib-faces and MIT+CMU: yunet and mtcnn (scripts/model-reference.py), blazeface in both
+# of dlib-faces and MIT+CMU: yunet with both models (2023mar against OpenCV 5's FaceDetectorYN in
+# .build/opencv5-venv) and mtcnn (scripts/model-reference.py), blazeface in both
 # ranges (scripts/blazeface-reference.py, in the reference environment
 # install-dependencies.sh makes), centerface (scripts/centerface-reference.py, in its own
 # environment), libfacedetection (scripts/libfacedetection-reference.py: yuface's own binding, in
@@ -154,7 +156,7 @@ dnn-latency: release
 MODEL_PARITY_RUN ?= .build/model-parity-run
 model-parity: release
 	rm -rf $(MODEL_PARITY_RUN)
-	$(RELEASE_BIN) run --dataset dlib-faces --dataset mit-cmu --detector yunet --detector mtcnn \
+	$(RELEASE_BIN) run --dataset dlib-faces --dataset mit-cmu --detector yunet --detector 'yunet:model=2022mar' --detector mtcnn \
 		--detector blazeface --detector 'blazeface:range=full' --detector centerface --detector libfacedetection \
 		--detector 'libfacedetection:size=vga' --out $(MODEL_PARITY_RUN) >/dev/null
 	./scripts/model-reference.py $(MODEL_PARITY_RUN)/dlib-faces/results.json $(MODEL_PARITY_RUN)/mit-cmu/results.json

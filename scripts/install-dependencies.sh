@@ -91,6 +91,23 @@ install_libfacedetection_reference() {
   rm -f "$requirements"
 }
 
+# The reference YuNet 2023mar (scripts/model-reference.py --opencv5): cv2.FaceDetectorYN of
+# OpenCV 5, whose decoding the 2023mar model needs, in a virtual environment of its own so that
+# it never shadows Debian's python3-opencv 4.6 (pinned, hash-checked; the wheel is CPython 3.11's).
+opencv5_venv="$(dirname "$0")/../.build/opencv5-venv"
+if ! "$opencv5_venv/bin/python" -c "import cv2; assert cv2.__version__.startswith('5.')" 2>/dev/null; then
+  opencv5_requirements=$(mktemp)
+  cat >"$opencv5_requirements" <<'REQUIREMENTS'
+opencv-python==5.0.0.93 --hash=sha256:c8de2dec111122a02e8beb28e16c31904992dfd6186560b142a92c71403c1039
+numpy==2.4.6 --hash=sha256:89cd468399cfd2504718f0ba50e410dca55a170b61a02ad92bb18c8a65186e93
+REQUIREMENTS
+  { python3 -m venv "$opencv5_venv" \
+      && "$opencv5_venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps \
+           --require-hashes -r "$opencv5_requirements"; } >/dev/null 2>&1 \
+    || echo "install-dependencies: the OpenCV 5 reference environment could not be made; the yunet 2023mar parity checks will be skipped" >&2
+  rm -f "$opencv5_requirements"
+fi
+
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

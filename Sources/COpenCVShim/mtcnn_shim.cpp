@@ -321,9 +321,12 @@ extern "C" int fb_mtcnn_detect(fb_mtcnn *detector, fb_dnn_image image, fb_dnn_fa
     *faces = nullptr;
     *count = 0;
     return fb_dnn::guarded(error, error_size, 1, [&] {
-        cv::Mat rgb = fb_dnn::three_channels(image, fb_dnn::ChannelOrder::rgb);
+        const fb_dnn::Fitted fit = fb_dnn::fitted(fb_dnn::three_channels(image, fb_dnn::ChannelOrder::rgb), detector->params.fit);
+        const cv::Mat &rgb = fit.image;
         std::vector<Candidate> candidates = stage1(*detector, rgb);
         candidates = stage2(*detector, rgb, candidates);
-        return fb_dnn::hand_over(stage3(*detector, rgb, candidates), faces, count, error, error_size);
+        std::vector<fb_dnn_face> found = stage3(*detector, rgb, candidates);
+        fb_dnn::to_original(found, fit);
+        return fb_dnn::hand_over(found, faces, count, error, error_size);
     });
 }

@@ -9,23 +9,20 @@ struct fb_onnx_net {
 
 extern "C" fb_onnx_net *fb_onnx_net_load(const char *path, const char *const *output_names, int output_count,
                                          char *error, size_t error_size) {
-    try {
+    return fb_dnn::guarded<fb_onnx_net *>(error, error_size, nullptr, [&] {
         std::vector<std::string> outputs(output_names, output_names + output_count);
         cv::dnn::Net net = fb_dnn::load_checked(path, outputs);
         net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
         net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
         return new fb_onnx_net{std::move(net), std::move(outputs)};
-    } catch (const std::exception &e) {
-        fb_dnn::set_error(error, error_size, e.what());
-        return nullptr;
-    }
+    });
 }
 
 extern "C" void fb_onnx_net_destroy(fb_onnx_net *net) { delete net; }
 
 extern "C" int fb_onnx_net_forward(fb_onnx_net *net, const float *input, int channels, int height, int width,
                                    float *const *outputs, const size_t *output_sizes, char *error, size_t error_size) {
-    try {
+    return fb_dnn::guarded(error, error_size, 1, [&] {
         int shape[4] = {1, channels, height, width};
         net->net.setInput(cv::Mat(4, shape, CV_32F, const_cast<float *>(input)));
         std::vector<cv::Mat> results;
@@ -40,8 +37,5 @@ extern "C" int fb_onnx_net_forward(fb_onnx_net *net, const float *input, int cha
             std::copy(result.ptr<float>(), result.ptr<float>() + output_sizes[i], outputs[i]);
         }
         return 0;
-    } catch (const std::exception &e) {
-        fb_dnn::set_error(error, error_size, e.what());
-        return 1;
-    }
+    });
 }

@@ -9,6 +9,7 @@
 struct fb_yunet {
     cv::Ptr<cv::FaceDetectorYN> detector;
     cv::Size inputSize;
+    fb_dnn_fit fit;
 };
 
 extern "C" fb_yunet *fb_yunet_create(const char *model_path, fb_yunet_params params, char *error, size_t error_size) {
@@ -18,6 +19,7 @@ extern "C" fb_yunet *fb_yunet_create(const char *model_path, fb_yunet_params par
         fb_dnn::load_checked(model_path, {"loc", "conf", "iou"});
         auto out = std::make_unique<fb_yunet>();
         out->inputSize = cv::Size(320, 320);
+        out->fit = params.fit;
         out->detector = cv::FaceDetectorYN::create(model_path, "", out->inputSize, params.score_threshold,
                                                    params.nms_threshold, params.top_k);
         return out.release();
@@ -31,7 +33,8 @@ extern "C" int fb_yunet_detect(fb_yunet *detector, fb_dnn_image image, fb_dnn_fa
     *faces = nullptr;
     *count = 0;
     return fb_dnn::guarded(error, error_size, 1, [&] {
-        cv::Mat bgr = fb_dnn::three_channels(image, fb_dnn::ChannelOrder::bgr);
+        const fb_dnn::Fitted fit = fb_dnn::fitted(fb_dnn::three_channels(image, fb_dnn::ChannelOrder::bgr), detector->fit);
+        cv::Mat bgr = fb_dnn::padded_to(fit.image, FB_YUNET_MIN_SIDE, FB_YUNET_MIN_SIDE);
         if (bgr.size() != detector->inputSize) {
             detector->inputSize = bgr.size();
             detector->detector->setInputSize(detector->inputSize);
@@ -39,18 +42,8 @@ extern "C" int fb_yunet_detect(fb_yunet *detector, fb_dnn_image image, fb_dnn_fa
         cv::Mat found;
         detector->detector->detect(bgr, found);
         std::vector<fb_dnn_face> out;
-        for (int row = 0; row < found.rows; row++) {
-            const float *v = found.ptr<float>(row);
-            fb_dnn_face face{};
-            face.x = v[0];
-            face.y = v[1];
-            face.width = v[2];
-            face.height = v[3];
-            face.landmark_count = 5;
-            for (int i = 0; i < 10; i++) face.landmarks[i] = v[4 + i];
-            face.score = v[14];
-            out.push_back(face);
-        }
+        for (int row = 0; row < found.rows; row++) out.push_back(fb_dnn::yunet_face(found.ptr<float>(row)));
+        fb_dnn::to_original(out, fit);
         return fb_dnn::hand_over(out, faces, count, error, error_size);
     });
 }

@@ -45,6 +45,14 @@ enum DNNFaces {
         }
     }
 
+    /// The C interface's form of a `size` parameter (fb_dnn.h): {0, 0} for the image's own size.
+    static func fit(_ size: InputSize) -> fb_dnn_fit {
+        switch size {
+        case .original: fb_dnn_fit(width: 0, height: 0)
+        case let .fit(width, height): fb_dnn_fit(width: Int32(width), height: Int32(height))
+        }
+    }
+
     /// Makes a native handle from a model, turning the shim's NULL into an error naming the file.
     static func load(
         kind: String, _ create: (UnsafeMutablePointer<CChar>, Int) -> OpaquePointer?

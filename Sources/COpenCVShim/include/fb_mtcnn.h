@@ -9,7 +9,8 @@
  *  - fb_mtcnn_detect takes the image in R, G, B order (gray replicated), as the models were
  *    trained, and returns the faces before the package rounds them: box x1, y1, x2 − x1,
  *    y2 − y1, the O-Net score, 5 points in the package's order (image-left eye, image-right
- *    eye, nose, image-left and image-right mouth corners).
+ *    eye, nose, image-left and image-right mouth corners). `params.fit` scales the image before
+ *    the pyramid (fb_dnn.h); the faces come back in the original image's pixels.
  *  - A handle is not thread-safe: use one per thread.
  */
 #ifndef FB_MTCNN_H
@@ -27,6 +28,7 @@ typedef struct fb_mtcnn_params {
     int min_face;          /* smallest face searched for, pixels (package default 20) */
     double scale_factor;   /* pyramid step (0.709) */
     double thresholds[3];  /* P-, R-, O-Net score thresholds (0.6, 0.7, 0.7) */
+    fb_dnn_fit fit;        /* {0, 0}: the image at its own size, as the package runs it */
 } fb_mtcnn_params;
 
 fb_mtcnn *fb_mtcnn_create(const char *pnet_path, const char *rnet_path, const char *onet_path, fb_mtcnn_params params,

@@ -50,7 +50,7 @@ extension BlazeFaceDetector {
             id: "blazeface", summary: "MediaPipe BlazeFace CNN, short or full range (OpenCV DNN), 6 landmarks", backend: backend,
             arguments: .parameters([
                 ParameterSpec("range", .choice(BlazeFaceRange.allCases.map(\.rawValue)), default: "short",
-                              help: "short: faces within ~2 m, 128 px input; full: up to ~5 m, 192 px input"),
+                              help: "short: faces within ~2 m, 128 px input; full: up to ~5 m, 192 px input (the range fixes the test scale: every image is letterboxed to that side, so there is no size parameter)"),
                 ParameterSpec("score", .number(atLeast: 0, atMost: 1), default: nil,
                               help: "minimum score of a candidate; when unset, MediaPipe's 0.5 (short) or 0.6 (full)"),
                 ParameterSpec("nms", .number(atLeast: 0, atMost: 1), default: "0.3",

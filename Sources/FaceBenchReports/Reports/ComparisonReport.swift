@@ -143,8 +143,8 @@ public enum ComparisonReport {
         return table
     }
 
-    /// Warnings and non-numeric evaluation entries worth reading (failed protocols, thread
-    /// consistency problems, debug builds, interrupted runs).
+    /// Warnings and non-numeric evaluation entries worth reading (images a detector failed on,
+    /// with why; failed protocols, thread consistency problems, debug builds, interrupted runs).
     public static func warnings(_ comparison: DatasetComparison) -> [String] {
         var lines: [String] = []
         for entry in comparison.entries {
@@ -157,6 +157,10 @@ public enum ComparisonReport {
                 lines.append(prefix + "**Interrupted: \(results.dataset.images) of \(results.dataset.totalImages) images done; resume with `--resume`.**")
             }
             for detector in results.detectors {
+                if !detector.failures.isEmpty {
+                    lines.append(prefix + "`\(detector.id)` failed on \(detector.failures.count) of \(results.dataset.images) images "
+                        + "(counted as missed): " + FailedImageFindings.reasons(of: detector).joined(separator: "; "))
+                }
                 lines += ProtocolProblemFindings.problems(of: detector).map { prefix + "`\(detector.id)`: " + $0 }
             }
         }

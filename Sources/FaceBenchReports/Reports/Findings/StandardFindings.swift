@@ -38,6 +38,26 @@ public struct FailedImageFindings: FindingSource {
                 "failed on \(count) of \(entry.results.dataset.images) images (\(first.image): \(first.reason)\(more)); they count as missed")
         }
     }
+
+    /// Images shown per reason in `reasons`.
+    static let imagesPerReason = 10
+
+    /// Every distinct reason the detector failed for, in the order they first happened, each
+    /// with the images it failed on (the reports' record, where the terminal names one).
+    static func reasons(of detector: DetectorResult) -> [String] {
+        var order: [String] = []
+        var images: [String: [String]] = [:]
+        for failure in detector.failures {
+            if images[failure.reason] == nil { order.append(failure.reason) }
+            images[failure.reason, default: []].append(failure.image)
+        }
+        return order.map { reason in
+            let names = images[reason]!
+            let shown = names.prefix(imagesPerReason).map { "`\($0)`" }.joined(separator: ", ")
+            let more = names.count > imagesPerReason ? " and \(names.count - imagesPerReason) more" : ""
+            return "\(shown)\(more): \(reason)"
+        }
+    }
 }
 
 /// An external program whose calls used more CPU time than wall time ran threads in
