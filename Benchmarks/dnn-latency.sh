@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Each CNN detector's median latency per call in FaceBench (release build, one thread) beside
 # the same library called directly from C++ on the same images (.build/examples/dnn-direct:
-# cv::FaceDetectorYN for yunet, the release build's own MTCNN shim objects for mtcnn,
+# cv::FaceDetectorYN for yunet, the release build's own MTCNN and SCRFD shim objects for mtcnn
+# and scrfd (at vga and, as scrfd-original, at each image's own size),
 # MediaPipe's face detection graph written with OpenCV for blazeface-short and blazeface-full,
 # the dlib shim's MMOD for mmod, about a second per image, so not by default), with the ratio;
 # the goal is FaceBench within 5%. The faces each side found are printed too, to show both did
@@ -9,12 +10,12 @@
 # In each of ROUNDS rounds the two run at the same time, one thread each, so load from
 # elsewhere on a shared machine slows both alike; each side keeps its fastest median. On an
 # idle machine with two cores each has a core: `make dnn-latency`.
-# Environment: DATASETS ("dlib-faces mit-cmu"), KINDS ("yunet mtcnn blazeface-short
-# blazeface-full"; also mmod), ROUNDS (3), REPETITIONS (3 timed calls per image), WARMUP (1).
+# Environment: DATASETS ("dlib-faces mit-cmu"), KINDS ("yunet mtcnn scrfd scrfd-original
+# blazeface-short blazeface-full"; also mmod), ROUNDS (3), REPETITIONS (3 timed calls per image), WARMUP (1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 datasets=${DATASETS:-dlib-faces mit-cmu}
-kinds=${KINDS:-yunet mtcnn blazeface-short blazeface-full}
+kinds=${KINDS:-yunet mtcnn scrfd scrfd-original blazeface-short blazeface-full}
 rounds=${ROUNDS:-3}
 repetitions=${REPETITIONS:-3}
 warmup=${WARMUP:-1}
@@ -26,11 +27,13 @@ spec_for() { # KIND → the FaceBench spec, labelled KIND
   case "$1" in
     blazeface-short) echo "blazeface-short=blazeface" ;;
     blazeface-full) echo "blazeface-full=blazeface:range=full" ;;
+    scrfd-original) echo "scrfd-original=scrfd:size=original" ;;
     *) echo "$1" ;;
   esac
 }
 model_for() { # KIND → the comma-separated model paths `facebench list` reports for it
   if [ "$1" = blazeface-short ] || [ "$1" = blazeface-full ]; then model_for blazeface | tr ',' '\n' | grep "${1#blazeface-}_range"; return; fi
+  if [ "$1" = scrfd-original ]; then model_for scrfd; return; fi
   "$facebench" list | awk -v kind="  $1 — " 'index($0, kind) == 1 {found = 1; next} found && /available: / {sub(/.*available: /, ""); gsub(/, /, ","); print; exit}'
 }
 facebench_value() { # RESULTS KIND → "p50 detections" of that detector

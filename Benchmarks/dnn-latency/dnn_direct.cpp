@@ -2,14 +2,17 @@
 // FaceBench's own latency for the same images (Benchmarks/dnn-latency.sh):
 //   yunet  OpenCV's cv::FaceDetectorYN on the imread (BGR) image, as an OpenCV user calls it;
 //   mtcnn  the shim's pipeline (fb_mtcnn.h) on the imread image converted to RGB;
+//   scrfd, scrfd-original  the shim's SCRFD (fb_scrfd.h: InsightFace's resize, blob, OpenCV DNN
+//          and decoding) at 640x640 or at each image's own size, on the imread image in RGB;
 //   blazeface-short, blazeface-full  MediaPipe's face detection graph, every stage in C++ with
 //          OpenCV (struct BlazeFace): letterbox, cv::dnn, anchors, decoding and weighted NMS;
 //   mmod   the dlib shim's MMOD detector (fb_dlib_mmod.h) on the imread image in RGB.
-// Usage: dnn-direct yunet|mtcnn|blazeface-short|blazeface-full|mmod MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE…
+// Usage: dnn-direct yunet|mtcnn|scrfd|scrfd-original|blazeface-short|blazeface-full|mmod MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE…
 // Prints one line: the median of every timed call in milliseconds, the number of calls, and the
 // faces found by the first timed call on each image (a check that both sides did the same work).
 #include "fb_dlib_mmod.h"
 #include "fb_mtcnn.h"
+#include "fb_scrfd.h"
 
 #include <opencv2/core.hpp>
 #include <opencv2/dnn.hpp>
@@ -127,6 +130,19 @@ struct BlazeFace {
     }
 };
 
+// One call of a DNN shim's detect (fb_dnn.h) on an RGB image: the faces it found.
+template <typename Handle>
+static int shim_faces(int (*detect)(Handle *, fb_dnn_image, fb_dnn_face **, int *, char *, size_t), Handle *handle,
+                      const cv::Mat &rgb) {
+    fb_dnn_face *faces = nullptr;
+    int count = 0;
+    char message[256];
+    fb_dnn_image image{rgb.data, rgb.cols, rgb.rows, static_cast<int>(rgb.step), 3};
+    if (detect(handle, image, &faces, &count, message, sizeof message) != 0) std::fprintf(stderr, "%s\n", message);
+    fb_dnn_free_faces(faces);
+    return count;
+}
+
 static double milliseconds(const std::function<void()> &call) {
     auto start = std::chrono::steady_clock::now();
     call();
@@ -135,7 +151,7 @@ static double milliseconds(const std::function<void()> &call) {
 
 int main(int argc, char **argv) {
     if (argc < 6) {
-        std::fprintf(stderr, "usage: %s yunet|mtcnn|blazeface-short|blazeface-full|mmod MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE...\n",
+        std::fprintf(stderr, "usage: %s yunet|mtcnn|scrfd|scrfd-original|blazeface-short|blazeface-full|mmod MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE...\n",
                      argv[0]);
         return 64;
     }
@@ -150,6 +166,7 @@ int main(int argc, char **argv) {
     std::function<int(const cv::Mat &)> detect;  // → the faces found
     cv::Ptr<cv::FaceDetectorYN> yunet;
     fb_mtcnn *mtcnn = nullptr;
+    fb_scrfd *scrfd = nullptr;
     std::unique_ptr<BlazeFace> blazeface;
     fb_mmod *mmod = nullptr;
     if (kind == "yunet") {
@@ -168,15 +185,16 @@ int main(int argc, char **argv) {
             std::fprintf(stderr, "%s\n", error);
             return 1;
         }
-        detect = [&](const cv::Mat &rgb) {
-            fb_dnn_face *faces = nullptr;
-            int count = 0;
-            char message[256];
-            fb_dnn_image image{rgb.data, rgb.cols, rgb.rows, static_cast<int>(rgb.step), 3};
-            if (fb_mtcnn_detect(mtcnn, image, &faces, &count, message, sizeof message) != 0) std::fprintf(stderr, "%s\n", message);
-            fb_dnn_free_faces(faces);
-            return count;
-        };
+        detect = [&](const cv::Mat &rgb) { return shim_faces(fb_mtcnn_detect, mtcnn, rgb); };
+    } else if (kind == "scrfd" || kind == "scrfd-original") {
+        char error[1024] = {0};
+        const int side = kind == "scrfd" ? 640 : 0;
+        scrfd = fb_scrfd_create(models.at(0).c_str(), fb_scrfd_params{0.5f, 0.4f, side, side}, error, sizeof error);
+        if (!scrfd) {
+            std::fprintf(stderr, "%s\n", error);
+            return 1;
+        }
+        detect = [&](const cv::Mat &rgb) { return shim_faces(fb_scrfd_detect, scrfd, rgb); };
     } else if (kind == "blazeface-short" || kind == "blazeface-full") {
         blazeface = std::make_unique<BlazeFace>(models.at(0), kind == "blazeface-short");
         detect = [&](const cv::Mat &rgb) { return static_cast<int>(blazeface->detect(rgb).size()); };
@@ -234,6 +252,7 @@ int main(int argc, char **argv) {
     const double median = n % 2 ? samples[n / 2] : (samples[n / 2 - 1] + samples[n / 2]) / 2;
     std::printf("%.4f %zu %ld\n", median, n, faces);
     fb_mtcnn_destroy(mtcnn);
+    fb_scrfd_destroy(scrfd);
     fb_mmod_destroy(mmod);
     return 0;
 }

@@ -93,6 +93,7 @@ public enum OpenCVBackend {
             YuNetDetector.kind(models: models, library: "OpenCV \(version)"),
             MTCNNDetector.kind(models: models, library: "OpenCV \(version)"),
             BlazeFaceDetector.kind(models: models, library: "OpenCV \(version)"),
+            SCRFDDetector.kind(models: models, library: "OpenCV \(version)"),
         ]
     }
 
