@@ -14,6 +14,10 @@ Two modes:
   scrfd-reference.py --stdin
       Reads {"score", "nms", "size", "model", "images": [paths]} as JSON and prints
       {"path": [{"box": [x, y, w, h], "score": s, "landmarks": [[x, y] x 5]}, ...]}.
+  scrfd-reference.py --dynamic-export IN.onnx OUT.onnx
+      Writes a copy of an SCRFD export with a dynamic input whose upsampling sizes the graph
+      computes (Shape of the feature map they are added to), as InsightFace's 2.5GF and 10GF
+      exports do: the kind of file OpenCV 4.6 cannot import, for the tests.
 
 Only scrfd.py (and the two modules it imports) is loaded from the installed package: its
 package __init__ pulls in the whole toolkit (scikit-image, scipy, …), which SCRFD does not use.
@@ -157,7 +161,9 @@ def corners(face):
     return [x, y, x + width, y + height]
 
 
-def difference(ours, theirs):
+def difference(ours, theirs, worst):
+    """None when the faces agree (updating `worst`, the largest box, landmark and score
+    differences seen), else what differs."""
     if len(ours) != len(theirs):
         return f"{len(ours)} faces, InsightFace {len(theirs)}"
     for index, (mine, face) in enumerate(zip(ours, theirs)):
@@ -167,9 +173,11 @@ def difference(ours, theirs):
         if len(mine_points) != len(their_points):
             return f"face {index}: {len(mine_points) // 2} landmarks, InsightFace {len(their_points) // 2}"
         points = max((abs(a - b) for a, b in zip(mine_points, their_points)), default=0)
-        if box > TOLERANCE_BOX or points > TOLERANCE_LANDMARK or abs(mine["score"] - face["score"]) > TOLERANCE_SCORE:
+        score = abs(mine["score"] - face["score"])
+        if box > TOLERANCE_BOX or points > TOLERANCE_LANDMARK or score > TOLERANCE_SCORE:
             return (f"face {index}: box {corners(mine)} score {mine['score']} vs InsightFace {corners(face)} {face['score']} "
                     f"(box {box:.3g} px, landmarks {points:.3g} px apart)")
+        worst[:] = [max(worst[0], box), max(worst[1], points), max(worst[2], score)]
     return None
 
 
@@ -182,11 +190,12 @@ def check(results_path):
             continue
         reference = Reference(detector["parameters"])
         same = faces = 0
+        worst = [0.0, 0.0, 0.0]
         for image in results["images"]:
             result = image["results"][detector["id"]]
             ours = result["detections"]
             faces += len(ours)
-            problem = difference(ours, reference.detect(image["path"]))
+            problem = difference(ours, reference.detect(image["path"]), worst)
             if problem is None and "failure" in result:
                 problem = f"FaceBench failed ({result['failure']}) where the reference did not"
             if problem is None:
@@ -195,8 +204,32 @@ def check(results_path):
                 failures += 1
                 print(f"  {detector['id']} {image['name']}: {problem}")
         print(f"{results.get('dataset', {}).get('name', results_path)}: {detector['id']} ({detector['spec']}): "
-              f"{same}/{len(results['images'])} images equal to InsightFace's SCRFD, {faces} faces")
+              f"{same}/{len(results['images'])} images equal to InsightFace's SCRFD, {faces} faces; largest differences: "
+              f"box {worst[0]:.2g} px, landmarks {worst[1]:.2g} px, score {worst[2]:.2g}")
     return failures
+
+
+def dynamic_export(source, destination):
+    model = onnx.load(source)
+    dims = model.graph.input[0].type.tensor_type.shape.dim
+    dims[2].dim_param, dims[3].dim_param = "height", "width"
+    nodes = list(model.graph.node)
+    rewritten = []
+    for node in nodes:
+        if node.op_type == "Resize":
+            added = next(n for n in nodes if n.op_type == "Add" and node.output[0] in n.input)
+            target = next(name for name in added.input if name != node.output[0])
+            rewritten.append(onnx.helper.make_node("Shape", [target], [node.output[0] + "_size"]))
+            node.input[3] = node.output[0] + "_size"
+        rewritten.append(node)
+    del model.graph.node[:]
+    model.graph.node.extend(rewritten)
+    used = {name for node in rewritten for name in node.input}
+    kept = [t for t in model.graph.initializer if t.name in used]
+    del model.graph.initializer[:]
+    model.graph.initializer.extend(kept)
+    del model.graph.value_info[:]
+    onnx.save(model, destination)
 
 
 def serve():
@@ -210,6 +243,8 @@ if __name__ == "__main__":
     cv2.setNumThreads(1)
     if sys.argv[1:] == ["--stdin"]:
         serve()
+    elif len(sys.argv) == 4 and sys.argv[1] == "--dynamic-export":
+        dynamic_export(sys.argv[2], sys.argv[3])
     elif len(sys.argv) < 2 or sys.argv[1].startswith("-"):
         raise SystemExit(__doc__)
     else:

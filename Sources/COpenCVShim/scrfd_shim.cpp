@@ -11,7 +11,6 @@
 #include <list>
 #include <map>
 #include <memory>
-#include <set>
 
 // Every step mirrors InsightFace 2.1's SCRFD (insightface/model_zoo/scrfd.py): numpy computes
 // a float32 array with a Python float in float32, so the decoding below stays in float.
@@ -298,13 +297,18 @@ struct fb_scrfd {
             if (net.empty()) throw std::runtime_error("OpenCV read no network");
             return net;
         } catch (const cv::Exception &e) {
+            // OpenCV's message is a stack of lines; the last says what the importer met.
+            std::string reason = e.msg;
+            while (!reason.empty() && (reason.back() == '\n' || reason.back() == ' ')) reason.pop_back();
+            reason = reason.substr(reason.find_last_of('\n') + 1);
             if (!fixedInput) {
-                throw std::runtime_error(path + ": OpenCV " CV_VERSION " cannot import this SCRFD export: its input shape (" +
+                throw std::runtime_error(path + ": OpenCV " CV_VERSION " cannot import this SCRFD export: its input shape " +
                                          shape_text(graph.inputShape) +
-                                         ") is dynamic, which OpenCV 4.6's ONNX importer does not support here; use an export "
-                                         "with a fixed input size such as 1x3x640x640 (OpenCV: " + e.msg + ")");
+                                         " is dynamic and the graph computes sizes from it, which this OpenCV does not "
+                                         "support; use an export with a fixed input size such as 1x3x640x640 (OpenCV: " +
+                                         reason + ")");
             }
-            throw std::runtime_error(path + ": OpenCV " CV_VERSION " cannot import this model: " + e.msg);
+            throw std::runtime_error(path + ": OpenCV " CV_VERSION " cannot import this model: " + reason);
         }
     }
 
@@ -452,8 +456,17 @@ std::vector<fb_dnn_face> detect(fb_scrfd &d, const cv::Mat &bgr) {
             candidates.push_back(c);
         }
     }
-    std::stable_sort(candidates.begin(), candidates.end(),
-                     [](const Candidate &a, const Candidate &b) { return a.score > b.score; });
+    // np.argsort(-scores, kind='stable'): ties keep the graph's order (std::stable_sort
+    // would warn through libstdc++'s deprecated temporary buffer).
+    std::vector<size_t> order(candidates.size());
+    for (size_t i = 0; i < order.size(); i++) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        return candidates[a].score > candidates[b].score || (candidates[a].score == candidates[b].score && a < b);
+    });
+    std::vector<Candidate> sorted;
+    sorted.reserve(order.size());
+    for (size_t i : order) sorted.push_back(candidates[i]);
+    candidates.swap(sorted);
     std::vector<fb_dnn_face> faces;
     for (size_t i : nms(candidates, d.params.nms_threshold)) {
         const Candidate &c = candidates[i];
