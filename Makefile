@@ -130,12 +130,12 @@ $(TOOLS)/mmod-reference: scripts/mmod-reference.cpp
 
 # The CNN detectors called directly from C++ (Benchmarks/dnn-latency.sh sets their latency
 # beside FaceBench's): OpenCV's FaceDetectorYN (YuNet 2022mar), the shim's YuNet 2023mar,
-# MTCNN and CenterFace pipelines without Swift, OpenCV
+# MTCNN, CenterFace and SCRFD pipelines without Swift, OpenCV
 # DNN for BlazeFace and the dlib shim's MMOD, linked from the release build's own objects so
 # that only the harness differs; libfacedetection through dlopen, as FaceBench opens it.
 SHIM_OBJECTS := .build/release/COpenCVShim.build
 DLIB_SHIM_OBJECTS := .build/release/CDlibShim.build
-$(EXAMPLES)/dnn-direct: Benchmarks/dnn-latency/dnn_direct.cpp $(SHIM_OBJECTS)/mtcnn_shim.cpp.o $(SHIM_OBJECTS)/centerface_shim.cpp.o $(SHIM_OBJECTS)/yunet2023_shim.cpp.o $(SHIM_OBJECTS)/dnn_support.cpp.o $(DLIB_SHIM_OBJECTS)/mmod_shim.cpp.o
+$(EXAMPLES)/dnn-direct: Benchmarks/dnn-latency/dnn_direct.cpp $(SHIM_OBJECTS)/mtcnn_shim.cpp.o $(SHIM_OBJECTS)/centerface_shim.cpp.o $(SHIM_OBJECTS)/yunet2023_shim.cpp.o $(SHIM_OBJECTS)/scrfd_shim.cpp.o $(SHIM_OBJECTS)/dnn_support.cpp.o $(DLIB_SHIM_OBJECTS)/mmod_shim.cpp.o
 	@mkdir -p $(EXAMPLES)
 	$(CXX) -std=c++17 -O2 -Wall -Wextra -ISources/COpenCVShim/include -ISources/CDlibShim/include $(OPENCV_FLAGS) $^ -o $@ \
 		-lopencv_objdetect -lopencv_dnn -lopencv_imgcodecs -lopencv_imgproc -lopencv_core -ldlib -llapack -lblas -ldl
@@ -152,13 +152,14 @@ dnn-latency: release
 # ranges (scripts/blazeface-reference.py, in the reference environment
 # install-dependencies.sh makes), centerface (scripts/centerface-reference.py, in its own
 # environment), libfacedetection (scripts/libfacedetection-reference.py: yuface's own binding, in
-# its environment); a release-build step of .ci/run.
+# its environment), scrfd at vga and at original size (scripts/scrfd-reference.py, in its own
+# environment); a release-build step of .ci/run.
 MODEL_PARITY_RUN ?= .build/model-parity-run
 model-parity: release
 	rm -rf $(MODEL_PARITY_RUN)
 	$(RELEASE_BIN) run --dataset dlib-faces --dataset mit-cmu --detector yunet --detector 'yunet:model=2022mar' --detector mtcnn \
 		--detector blazeface --detector 'blazeface:range=full' --detector centerface --detector libfacedetection \
-		--detector 'libfacedetection:size=vga' --out $(MODEL_PARITY_RUN) >/dev/null
+		--detector 'libfacedetection:size=vga' --detector scrfd --detector scrfd:size=original --out $(MODEL_PARITY_RUN) >/dev/null
 	./scripts/model-reference.py $(MODEL_PARITY_RUN)/dlib-faces/results.json $(MODEL_PARITY_RUN)/mit-cmu/results.json
 	.build/reference-venv/bin/python scripts/blazeface-reference.py $(MODEL_PARITY_RUN)/dlib-faces/results.json
 	.build/reference-venv/bin/python scripts/blazeface-reference.py $(MODEL_PARITY_RUN)/mit-cmu/results.json
@@ -166,6 +167,8 @@ model-parity: release
 		$(MODEL_PARITY_RUN)/mit-cmu/results.json
 	.build/libfacedetection-venv/bin/python scripts/libfacedetection-reference.py \
 		$(MODEL_PARITY_RUN)/dlib-faces/results.json $(MODEL_PARITY_RUN)/mit-cmu/results.json
+	.build/scrfd-reference-venv/bin/python scripts/scrfd-reference.py $(MODEL_PARITY_RUN)/dlib-faces/results.json \
+		$(MODEL_PARITY_RUN)/mit-cmu/results.json
 
 # `mmod` against dlib's C++ example semantics (scripts/mmod-reference.cpp) on every image of
 # dlib-faces and MIT+CMU (scripts/mmod-parity.py). MMOD takes about a second per image on each

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Each CNN detector's median latency per call in FaceBench (release build, one thread) beside
 # the same library called directly from C++ on the same images (.build/examples/dnn-direct:
-# cv::FaceDetectorYN for yunet-2022mar, the release build's own YuNet 2023mar, MTCNN and
-# CenterFace shim objects for yunet-2023mar (readNetFromONNX + FaceDetectorYN 4.8 decoding),
-# mtcnn and centerface,
+# cv::FaceDetectorYN for yunet-2022mar, the release build's own YuNet 2023mar, MTCNN,
+# CenterFace and SCRFD shim objects for yunet-2023mar (readNetFromONNX + FaceDetectorYN 4.8
+# decoding), mtcnn, centerface and scrfd (at vga and, as scrfd-original, at each image's own size),
 # MediaPipe's face detection graph written with OpenCV for blazeface-short and blazeface-full,
 # the dlib shim's MMOD for mmod, about a second per image, so not by default; yuface's
 # libfacedetection.so through dlopen and facedetect_cnn for libfacedetection), with the ratio;
@@ -13,11 +13,11 @@
 # elsewhere on a shared machine slows both alike; each side keeps its fastest median. On an
 # idle machine with two cores each has a core: `make dnn-latency`.
 # Environment: DATASETS ("dlib-faces mit-cmu"), KINDS ("yunet-2022mar yunet-2023mar mtcnn
-# blazeface-short blazeface-full centerface libfacedetection"; also mmod), ROUNDS (3), REPETITIONS (3 timed calls per image), WARMUP (1).
+# scrfd scrfd-original blazeface-short blazeface-full centerface libfacedetection"; also mmod), ROUNDS (3), REPETITIONS (3 timed calls per image), WARMUP (1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 datasets=${DATASETS:-dlib-faces mit-cmu}
-kinds=${KINDS:-yunet-2022mar yunet-2023mar mtcnn blazeface-short blazeface-full centerface libfacedetection}
+kinds=${KINDS:-yunet-2022mar yunet-2023mar mtcnn scrfd scrfd-original blazeface-short blazeface-full centerface libfacedetection}
 rounds=${ROUNDS:-3}
 repetitions=${REPETITIONS:-3}
 warmup=${WARMUP:-1}
@@ -30,12 +30,14 @@ spec_for() { # KIND → the FaceBench spec, labelled KIND
     blazeface-short) echo "blazeface-short=blazeface" ;;
     blazeface-full) echo "blazeface-full=blazeface:range=full" ;;
     yunet-2022mar | yunet-2023mar) echo "$1=yunet:model=${1#yunet-}" ;;
+    scrfd-original) echo "scrfd-original=scrfd:size=original" ;;
     *) echo "$1" ;;
   esac
 }
 model_for() { # KIND → the comma-separated model paths `facebench list` reports for it
   if [ "$1" = blazeface-short ] || [ "$1" = blazeface-full ]; then model_for blazeface | tr ',' '\n' | grep "${1#blazeface-}_range"; return; fi
   if [ "$1" = yunet-2022mar ] || [ "$1" = yunet-2023mar ]; then model_for yunet | tr ',' '\n' | grep "yunet_${1#yunet-}"; return; fi
+  if [ "$1" = scrfd-original ]; then model_for scrfd; return; fi
   "$facebench" list | awk -v kind="  $1 — " 'index($0, kind) == 1 {found = 1; next} found && /available: / {sub(/.*available: /, ""); gsub(/, /, ","); print; exit}'
 }
 facebench_value() { # RESULTS KIND → "p50 detections" of that detector

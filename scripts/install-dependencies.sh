@@ -15,6 +15,7 @@ packages=(
   time                               # GNU time: the fuzzers' peak memory (scripts/fuzz.sh)
   python3-numpy                      # scripts/landmark-reference.py (also pulled in by python3-opencv)
   python3-pip                        # the reference packages below, for Debian's Python
+  python3-venv                       # the SCRFD reference's environment over Debian's Python
   zsh                                # the zsh completion script is checked by running zsh itself
 )
 if [ "${FACEBENCH_WITH_CHROMIUM:-0}" = 1 ]; then packages+=(chromium); fi
@@ -108,6 +109,26 @@ REQUIREMENTS
   rm -f "$opencv5_requirements"
 fi
 
+# The reference SCRFD (scripts/scrfd-reference.py): InsightFace's own SCRFD class, run with
+# onnxruntime, in a virtual environment of its own over Debian's python3-opencv 4.6 and numpy
+# (--system-site-packages), so images are read and resized by the OpenCV FaceBench links.
+# insightface 2.1 is a pure-Python wheel; only its SCRFD module is used, so it is installed
+# without its dependencies (scikit-image, scipy, opencv-python, …), hash-checked.
+install_scrfd_reference() {
+  local venv requirements hashes
+  venv="$(dirname "$0")/../.build/scrfd-reference-venv"
+  requirements=(onnxruntime==1.20.1 onnx==1.17.0 protobuf==7.36.2 coloredlogs==15.0.1 flatbuffers==25.12.19
+    humanfriendly==10.0 mpmath==1.3.0 packaging==26.4 sympy==1.14.0)
+  "$venv/bin/python" -c "import importlib.util, onnxruntime, onnx, cv2; assert importlib.util.find_spec('insightface')" 2>/dev/null && return
+  hashes=$(mktemp)
+  echo "insightface==2.1 --hash=sha256:dcd58ee79d99d689572477315f3149353afd65a36dc575f597cbb217a7bde399" >"$hashes"
+  { /usr/bin/python3 -m venv --system-site-packages "$venv" \
+      && "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps "${requirements[@]}" \
+      && "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps --require-hashes -r "$hashes"; } >/dev/null 2>&1 \
+    || echo "install-dependencies: the SCRFD reference environment could not be made; its parity checks will be skipped" >&2
+  rm -f "$hashes"
+}
+
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -115,6 +136,7 @@ done
 if [ ${#missing[@]} -eq 0 ]; then
   install_mtcnn_reference
   install_libfacedetection_reference
+  install_scrfd_reference
   exit 0
 fi
 echo "install-dependencies: installing ${missing[*]}" >&2
@@ -125,3 +147,4 @@ $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 install_mtcnn_reference
 install_libfacedetection_reference
+install_scrfd_reference

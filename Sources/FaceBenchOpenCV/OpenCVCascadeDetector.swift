@@ -95,6 +95,7 @@ public enum OpenCVBackend {
             BlazeFaceDetector.kind(models: models, library: "OpenCV \(version)"),
             CenterFaceDetector.kind(models: models, library: "OpenCV \(version)"),
             LibFaceDetectionDetector.kind(models: models),
+            SCRFDDetector.kind(models: models, library: "OpenCV \(version)"),
         ]
     }
 
