@@ -20,7 +20,7 @@ struct Toolbox: Sendable {
     /// The git checkout FaceBench was built from, when the executable lives in one.
     var checkout: String?
 
-    static let defaultDetectors = ["haar", "lbp", "hog", "swift-haar", "swift-lbp", "yunet", "blazeface"]
+    static let defaultDetectors = ["haar", "lbp", "hog", "swift-haar", "swift-lbp", "yunet", "libfacedetection", "blazeface", "scrfd", "centerface"]
 
     /// What `--detector default` and `--detector all` stand for: the default comparison, and
     /// every kind that runs without arguments (and whose models are here), at its default parameters.

@@ -49,8 +49,12 @@ enum CompletionCommand: FaceBenchCommand {
         let choices = valueName.split(separator: "|").map(String.init)
         if choices.count > 1, choices.allSatisfy({ $0.allSatisfy { $0.isLowercase || $0 == "-" } }) { return .words(choices) }
         if fileValueNames.contains(where: valueName.contains) { return .files }
-        // A number, a ratio, a list of counts: nothing on disk to offer, the default if it is one word.
-        return .words(option.defaultText.map { $0.contains(" ") ? [] : [$0] } ?? [])
+        // A number, a ratio, a list of counts: nothing on disk to offer; the default when it is
+        // one word or ends in a number ("each protocol's standard, 0.5").
+        guard let text = option.defaultText else { return .words([]) }
+        if !text.contains(" ") { return .words([text]) }
+        let last = String(text.split(separator: " ").last ?? "")
+        return .words(Double(last) != nil ? [last] : [])
     }
 
     /// Value names of options that take a path.
