@@ -91,7 +91,7 @@ final class SCRFDTests: XCTestCase {
         let damaged = message { _ = try SCRFDDetector(modelPath: truncated, parameters: parameters) }
         XCTAssertTrue(damaged.hasPrefix("scrfd: \(truncated): not a complete ONNX model (truncated"), damaged)
 
-        let yunet = try testModels.locate(YuNetDetector.model, for: "yunet")
+        let yunet = try testModels.locate(YuNetDetector.models[.march2022]!, for: "yunet")
         let foreign = message { _ = try backendRegistry.factory(for: "scrfd:model=\(yunet)") }
         XCTAssertTrue(foreign.contains("\(yunet): not an SCRFD export: 3 outputs (loc, conf, iou)"), foreign)
 

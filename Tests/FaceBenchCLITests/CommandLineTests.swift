@@ -52,7 +52,7 @@ final class CommandLineTests: XCTestCase {
         let haar = try XCTUnwrap(json["detectors"]?.array?.first { $0["id"]?.string == "haar" })
         let scale = try XCTUnwrap(haar["parameters"]?.array?.first { $0["name"]?.string == "scale" })
         XCTAssertEqual(scale["default"]?.string, "1.1")
-        XCTAssertEqual(json["aliases"]?["default"]?.array?.compactMap(\.string), ["haar", "lbp", "hog", "swift-haar", "swift-lbp", "yunet", "blazeface"])
+        XCTAssertEqual(json["aliases"]?["default"]?.array?.compactMap(\.string), ["haar", "lbp", "hog", "swift-haar", "swift-lbp", "yunet", "libfacedetection", "blazeface", "scrfd", "centerface"])
         let yunet = try XCTUnwrap(json["detectors"]?.array?.first { $0["id"]?.string == "yunet" })
         XCTAssertNotNil(yunet["available"]?.bool)
         XCTAssertTrue(yunet["models"]?.string?.contains("yunet/face_detection_yunet_2023mar.onnx") ?? (yunet["reason"]?.string != nil))
