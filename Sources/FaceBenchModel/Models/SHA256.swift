@@ -37,23 +37,35 @@ public enum SHA256 {
         return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
     }
 
-    static func compress(_ block: UnsafePointer<UInt8>, _ state: inout [UInt32], _ w: inout [UInt32]) {
-        @inline(__always) func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
-        for i in 0..<16 {
-            w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
+    // Optimised and on raw pointers even in debug builds: tests and debug runs hash about
+    // 100 MB of model files, and the checked, unoptimised version spent seconds per command.
+    @_optimize(speed)
+    static func compress(_ block: UnsafePointer<UInt8>, _ state: inout [UInt32], _ schedule: inout [UInt32]) {
+        schedule.withUnsafeMutableBufferPointer { words in
+            state.withUnsafeMutableBufferPointer { hash in
+                roundConstants.withUnsafeBufferPointer { k in
+                    let w = words.baseAddress!, h0 = hash.baseAddress!, k = k.baseAddress!
+                    for i in 0..<16 {
+                        w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
+                    }
+                    for i in 16..<64 {
+                        let x = w[i - 15], y = w[i - 2]
+                        let s0 = (x >> 7 | x << 25) ^ (x >> 18 | x << 14) ^ (x >> 3)
+                        let s1 = (y >> 17 | y << 15) ^ (y >> 19 | y << 13) ^ (y >> 10)
+                        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+                    }
+                    var a = h0[0], b = h0[1], c = h0[2], d = h0[3], e = h0[4], f = h0[5], g = h0[6], h = h0[7]
+                    for i in 0..<64 {
+                        let sigma1 = (e >> 6 | e << 26) ^ (e >> 11 | e << 21) ^ (e >> 25 | e << 7)
+                        let t1 = h &+ sigma1 &+ ((e & f) ^ (~e & g)) &+ k[i] &+ w[i]
+                        let sigma0 = (a >> 2 | a << 30) ^ (a >> 13 | a << 19) ^ (a >> 22 | a << 10)
+                        let t2 = sigma0 &+ ((a & b) ^ (a & c) ^ (b & c))
+                        h = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
+                    }
+                    h0[0] &+= a; h0[1] &+= b; h0[2] &+= c; h0[3] &+= d
+                    h0[4] &+= e; h0[5] &+= f; h0[6] &+= g; h0[7] &+= h
+                }
+            }
         }
-        for i in 16..<64 {
-            let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
-            let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
-        var a = state[0], b = state[1], c = state[2], d = state[3], e = state[4], f = state[5], g = state[6], h = state[7]
-        for i in 0..<64 {
-            let t1 = h &+ (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) &+ ((e & f) ^ (~e & g)) &+ roundConstants[i] &+ w[i]
-            let t2 = (rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
-            h = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
-        }
-        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
     }
 }
