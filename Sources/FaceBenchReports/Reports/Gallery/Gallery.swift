@@ -31,21 +31,20 @@ public struct Gallery {
         let anchor = "gallery-" + DetectorRegistry.sanitizedID(comparison.dataset)
         var out = "<div id=\"\(anchor)\">" + Self.legend
         // Detectors whose detections are identical on every image (haar and swift-haar) share a row.
-        var rows: [(detections: [[Detection]], series: [(entry: LabelledResults, detector: DetectorResult, style: SeriesStyle)])] = []
+        var rows: [(samples: [Sample], detections: [[Detection]], series: [(entry: LabelledResults, detector: DetectorResult, style: SeriesStyle)])] = []
         for ((entry, detector), style) in zip(comparison.series, styles) {
             let recorded = RecordedSamples(entry.results.records, in: dataset)
             let found = recorded.detections(of: detector.id)
             if let same = rows.firstIndex(where: { $0.detections == found && $0.series[0].entry.results.settings.iouThreshold == entry.results.settings.iouThreshold }) {
                 rows[same].series.append((entry, detector, style))
             } else {
-                rows.append((found, [(entry, detector, style)]))
+                rows.append((recorded.samples, found, [(entry, detector, style)]))
             }
         }
         for row in rows {
             let (entry, detector, style) = row.series[0]
-            let recorded = RecordedSamples(entry.results.records, in: dataset)
             let picks = WorstImages.rank(
-                samples: recorded.samples, detections: row.detections, iouThreshold: entry.results.settings.iouThreshold
+                samples: row.samples, detections: row.detections, iouThreshold: entry.results.settings.iouThreshold
             ).prefix(imagesPerDetector)
             let swatches = row.series.map { "<span class=\"swatch\" style=\"background:\($0.style.color)\"></span>\(HTMLText.escape($0.style.name))" }
             let shared = row.series.count > 1 ? " <small class=\"note\">identical detections</small>" : ""
