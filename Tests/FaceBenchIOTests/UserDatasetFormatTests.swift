@@ -1,8 +1,6 @@
 import XCTest
 @testable import FaceBenchModel
 @testable import FaceBenchIO
-@testable import FaceBenchHarness
-import FaceBenchCodecs
 import FaceBenchTestSupport
 
 /// What `expression` throws, as users read it, or "no error".
@@ -122,7 +120,7 @@ final class UserDatasetFormatTests: XCTestCase {
                        "c/annotations: several COCO files (instances_a.json, instances_b.json): give the one to read as --dataset c/annotations/NAME.json")
         let missing = try COCOLoader.load(file: "c/annotations/instances_a.json", name: "c", source: two)
         XCTAssertNil(missing.samples[0].path)
-        XCTAssertEqual(BenchmarkRunner.searched(missing), " (looked in c/images/, c/images/a/, c/a/, c/annotations/)")
+        XCTAssertEqual(missing.imageFolders, ["c/images", "c/images/a", "c/a", "c/annotations"])
     }
 
     func testRoboflowAnnotationIDZeroIsReadWithAWarning() throws {
@@ -137,7 +135,7 @@ final class UserDatasetFormatTests: XCTestCase {
 
     func catalog() -> DatasetCatalog {
         DatasetCatalog(
-            definitions: DatasetCatalog.standardDefinitions(zlib: SystemZlib()), formats: DatasetCatalog.standardFormats(zlib: SystemZlib()),
+            definitions: DatasetCatalog.standardDefinitions(zlib: TestData.zlib), formats: DatasetCatalog.standardFormats(zlib: TestData.zlib),
             searchPath: [])
     }
 
