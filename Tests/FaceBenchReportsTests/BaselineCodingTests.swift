@@ -21,7 +21,7 @@ final class BaselineCodingTests: XCTestCase {
 
     /// Baselines of the first schema (percentiles only) still load for the gate.
     func testAFirstSchemaBaselineStillLoads() throws {
-        let baseline = try BenchmarkSnapshot.load(TestData.packageRoot + "/Results/baseline.json")
+        let baseline = try BenchmarkSnapshot.load(TestData.fixture("Results/baseline-1.json"))
         let haar = try XCTUnwrap(baseline.datasets.first?.detector("haar")?.latency)
         XCTAssertGreaterThan(haar.p50, 0)
         XCTAssertTrue(haar.max.isNaN, "baseline/1 did not store max")
