@@ -21,7 +21,7 @@ final class LandmarkCommandTests: XCTestCase {
         _ = try TestData.dataset("dlib-faces")
         let out = scratch + "/run"
         let outcome = try run(
-            ["run", "--dataset", "dlib-faces", "--detector", "hog:landmarks=dlib68", "--detector", "haar:landmarks=dlib68", "--out", out],
+            ["run", "--dataset", "dlib-faces", "--detector", "hog:landmarks=dlib68", "--detector", "lbp:landmarks=dlib68", "--out", out],
             scratch: scratch)
         XCTAssertTrue(outcome.stdout.contains("dlib-faces / hog-landmarks=dlib68: landmarks: mean NME 0.0"), outcome.stdout)
         XCTAssertTrue(outcome.stdout.contains("(ibug68 vs ibug68, 68 points, outer_eye_corners)"), outcome.stdout)

@@ -242,7 +242,7 @@ final class RunCommandTests: XCTestCase {
     func testThreadCountsDoNotChangeDetections() throws {
         let scratch = try TestData.temporaryDirectory(self)
         _ = try TestData.dataset("dlib-faces")
-        let arguments = ["run", "--dataset", "dlib-faces", "--detector", "lbp", "--detector", "haar:scale=1.3"]
+        let arguments = ["run", "--dataset", "dlib-faces", "--shard", "1/3", "--detector", "lbp", "--detector", "haar:scale=1.3"]
         _ = try run(arguments + ["--out", scratch + "/one"], scratch: scratch)
         _ = try run(arguments + ["--out", scratch + "/two", "--threads", "2,1"], scratch: scratch)
         let one = try RunResults.read(scratch + "/one/dlib-faces/results.json")

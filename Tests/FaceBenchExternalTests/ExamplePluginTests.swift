@@ -4,7 +4,7 @@ import Foundation
 import FaceBenchTestSupport
 import XCTest
 
-/// Each shipped example plugin, run through the harness on dlib-faces, finds exactly what
+/// Each shipped example plugin, run through the harness on a third of dlib-faces, finds exactly what
 /// the built-in detector it wraps finds: the same OpenCV call behind a different door, so
 /// any difference is the door's fault (pixels, stride, boxes, scores, ordering).
 final class ExamplePluginTests: XCTestCase {
@@ -13,7 +13,10 @@ final class ExamplePluginTests: XCTestCase {
 
     override func setUpWithError() throws {
         try PluginTestSupport.examplesBuilt.get()
-        dataset = try TestData.dataset("dlib-faces")
+        // A third of dlib-faces: any difference of the door shows on the first image it touches.
+        var faces = try TestData.dataset("dlib-faces")
+        faces.samples = faces.samples.enumerated().filter { $0.offset % 3 == 0 }.map(\.element)
+        dataset = faces
         out = try TestData.temporaryDirectory(self)
     }
 
@@ -34,7 +37,7 @@ final class ExamplePluginTests: XCTestCase {
             ["exec:\(PluginTestSupport.python) \(PluginTestSupport.haarExample)", "haar"], dataset: dataset, out: out)
         assertSameDetections(results, "opencv-haar-python", "haar")
         let python = try XCTUnwrap(results.detector("opencv-haar-python"))
-        XCTAssertGreaterThan(python.metrics.truePositives, 30)
+        XCTAssertGreaterThan(python.metrics.truePositives, dataset.faceCount / 2)
         XCTAssertEqual(python.info.kind, "exec")
         XCTAssertEqual(python.info.parameters.map(\.name), ["cascade", "scale", "neighbors", "min", "timeout"])
         XCTAssertEqual(python.reportedLatency?.count, dataset.samples.count, "the program's own inference time is kept")

@@ -12,6 +12,6 @@ heldout_start() {
   WORK=$(mktemp -d)
   trap 'rm -rf "$WORK"' EXIT
   cd "$ROOT"
-  swift build -c release --product facebench >/dev/null
+  swift build -c release -Xswiftc -enable-testing --product facebench >/dev/null  # the flags of make release
   echo "seed $SEED"
 }
