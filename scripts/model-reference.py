@@ -34,6 +34,9 @@ import warnings
 import cv2
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "lib"))
+import reference_check  # noqa: E402
+
 OPENCV5_PYTHON = os.path.join(HERE, "..", ".build", "opencv5-venv", "bin", "python")
 OPENCV_MAJOR = int(cv2.__version__.split(".")[0])
 
@@ -105,7 +108,7 @@ class YuNet:
         if len(theirs) != len(ours):
             return f"{len(ours)} faces, FaceDetectorYN {len(theirs)}"
         for index, (mine, row) in enumerate(zip(ours, theirs)):
-            values = list(mine["box"]) + [v for point in mine.get("landmarks") or [] for v in point]
+            values = list(mine["box"]) + reference_check.landmark_values(mine)
             if len(values) != 14:
                 return f"face {index}: {len(values)} box and landmark values, expected 14"
             worst = max(abs(a - b) for a, b in zip(values, row[:14]))
@@ -162,37 +165,28 @@ class MTCNNReference:
 REFERENCES = {"yunet": YuNet, "mtcnn": MTCNNReference}
 
 
-def check(results_path):
-    with open(results_path) as handle:
-        results = json.load(handle)
-    failures = 0
-    for detector in results["detectors"]:
-        if detector["kind"] not in REFERENCES or not REFERENCES[detector["kind"]].runs_here(detector["parameters"]):
-            continue
-        reference = REFERENCES[detector["kind"]](detector["parameters"])
-        same = faces = failed = 0
-        for image in results["images"]:
-            result = image["results"][detector["id"]]
-            ours = result["detections"]
-            faces += len(ours)
-            try:
-                problem = reference.differences(image["path"], ours)
-                if problem is None and "failure" in result:
-                    problem = f"FaceBench failed ({result['failure']}) where the reference did not"
-            except cv2.error as error:
-                # OpenCV 4.6's FaceDetectorYN cannot run some images at their own size (60x75:
-                # a pooling layer's output becomes empty); FaceBench must fail the same image.
-                problem = None if "failure" in result else f"the reference failed ({str(error).splitlines()[0]}), FaceBench did not"
-                failed += 1
-            if problem is None:
-                same += 1
-            else:
-                failures += 1
-                print(f"  {detector['id']} {image['name']}: {problem}")
-        print(f"{results.get('dataset', {}).get('name', results_path)}: {detector['id']} ({detector['spec']}): "
-              f"{same}/{len(results['images'])} images equal to the reference, {faces} faces"
-              + (f" ({failed} images the reference cannot run either)" if failed else ""))
-    return failures
+def comparison(detector):
+    if not REFERENCES[detector["kind"]].runs_here(detector["parameters"]):
+        return None
+    reference = REFERENCES[detector["kind"]](detector["parameters"])
+    faces = failed = 0
+
+    def problem(image, result):
+        nonlocal faces, failed
+        ours = result["detections"]
+        faces += len(ours)
+        try:
+            return reference.differences(image["path"], ours) or reference_check.failure(result, "the reference")
+        except cv2.error as error:
+            # OpenCV 4.6's FaceDetectorYN cannot run some images at their own size (60x75:
+            # a pooling layer's output becomes empty); FaceBench must fail the same image.
+            failed += 1
+            return None if "failure" in result else f"the reference failed ({str(error).splitlines()[0]}), FaceBench did not"
+
+    def summary(same, images):
+        return (f"{same}/{images} images equal to the reference, {faces} faces"
+                + (f" ({failed} images the reference cannot run either)" if failed else ""))
+    return problem, summary
 
 
 def needs_opencv5(results_paths):
@@ -205,11 +199,9 @@ def needs_opencv5(results_paths):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2 or sys.argv[1].startswith("-"):
-        raise SystemExit(__doc__)
+    paths = reference_check.paths(sys.argv, __doc__)
     cv2.setNumThreads(1)
-    paths = sys.argv[1:]
-    total = sum(check(path) for path in paths)
+    total = sum(reference_check.check(path, REFERENCES, comparison) for path in paths)
     if OPENCV_MAJOR < 5 and needs_opencv5(paths):
         if not os.path.exists(OPENCV5_PYTHON):
             raise SystemExit(f"{os.path.normpath(OPENCV5_PYTHON)} missing: the OpenCV 5 reference for yunet model=2023mar "
@@ -218,6 +210,4 @@ if __name__ == "__main__":
         # Errors only: OpenCV 5 warns about the targets its new graph engine ignores.
         environment = dict(os.environ, OPENCV_LOG_LEVEL="ERROR")
         total += subprocess.run([OPENCV5_PYTHON, os.path.abspath(__file__)] + paths, env=environment).returncode
-    if total:
-        print(f"{total} images differ")
-        sys.exit(1)
+    reference_check.finish(total)

@@ -43,6 +43,9 @@ import onnxruntime
 from onnx import numpy_helper
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "lib"))
+import reference_check  # noqa: E402
+
 TOLERANCE_BOX = 0.5
 TOLERANCE_SCORE = 1e-3
 TOLERANCE_LANDMARK = 1.0
@@ -156,57 +159,39 @@ class Reference:
         return faces
 
 
-def corners(face):
-    x, y, width, height = face["box"]
-    return [x, y, x + width, y + height]
-
-
 def difference(ours, theirs, worst):
     """None when the faces agree (updating `worst`, the largest box, landmark and score
     differences seen), else what differs."""
     if len(ours) != len(theirs):
         return f"{len(ours)} faces, InsightFace {len(theirs)}"
     for index, (mine, face) in enumerate(zip(ours, theirs)):
-        box = max(abs(a - b) for a, b in zip(corners(mine), corners(face)))
-        mine_points = [v for point in mine.get("landmarks") or [] for v in point]
-        their_points = [v for point in face.get("landmarks") or [] for v in point]
+        mine_points, their_points = reference_check.landmark_values(mine), reference_check.landmark_values(face)
         if len(mine_points) != len(their_points):
             return f"face {index}: {len(mine_points) // 2} landmarks, InsightFace {len(their_points) // 2}"
-        points = max((abs(a - b) for a, b in zip(mine_points, their_points)), default=0)
-        score = abs(mine["score"] - face["score"])
+        box, points, score = reference_check.face_differences(mine, face)
         if box > TOLERANCE_BOX or points > TOLERANCE_LANDMARK or score > TOLERANCE_SCORE:
-            return (f"face {index}: box {corners(mine)} score {mine['score']} vs InsightFace {corners(face)} {face['score']} "
+            return (f"face {index}: box {reference_check.corners(mine)} score {mine['score']} "
+                    f"vs InsightFace {reference_check.corners(face)} {face['score']} "
                     f"(box {box:.3g} px, landmarks {points:.3g} px apart)")
         worst[:] = [max(worst[0], box), max(worst[1], points), max(worst[2], score)]
     return None
 
 
-def check(results_path):
-    with open(results_path) as handle:
-        results = json.load(handle)
-    failures = 0
-    for detector in results["detectors"]:
-        if detector["kind"] != "scrfd":
-            continue
-        reference = Reference(detector["parameters"])
-        same = faces = 0
-        worst = [0.0, 0.0, 0.0]
-        for image in results["images"]:
-            result = image["results"][detector["id"]]
-            ours = result["detections"]
-            faces += len(ours)
-            problem = difference(ours, reference.detect(image["path"]), worst)
-            if problem is None and "failure" in result:
-                problem = f"FaceBench failed ({result['failure']}) where the reference did not"
-            if problem is None:
-                same += 1
-            else:
-                failures += 1
-                print(f"  {detector['id']} {image['name']}: {problem}")
-        print(f"{results.get('dataset', {}).get('name', results_path)}: {detector['id']} ({detector['spec']}): "
-              f"{same}/{len(results['images'])} images equal to InsightFace's SCRFD, {faces} faces; largest differences: "
-              f"box {worst[0]:.2g} px, landmarks {worst[1]:.2g} px, score {worst[2]:.2g}")
-    return failures
+def comparison(detector):
+    reference = Reference(detector["parameters"])
+    faces = 0
+    worst = [0.0, 0.0, 0.0]
+
+    def problem(image, result):
+        nonlocal faces
+        ours = result["detections"]
+        faces += len(ours)
+        return difference(ours, reference.detect(image["path"]), worst) or reference_check.failure(result, "the reference")
+
+    def summary(same, images):
+        return (f"{same}/{images} images equal to InsightFace's SCRFD, {faces} faces; largest differences: "
+                f"box {worst[0]:.2g} px, landmarks {worst[1]:.2g} px, score {worst[2]:.2g}")
+    return problem, summary
 
 
 def dynamic_export(source, destination):
@@ -245,10 +230,6 @@ if __name__ == "__main__":
         serve()
     elif len(sys.argv) == 4 and sys.argv[1] == "--dynamic-export":
         dynamic_export(sys.argv[2], sys.argv[3])
-    elif len(sys.argv) < 2 or sys.argv[1].startswith("-"):
-        raise SystemExit(__doc__)
     else:
-        total = sum(check(path) for path in sys.argv[1:])
-        if total:
-            print(f"{total} images differ")
-            sys.exit(1)
+        reference_check.finish(sum(reference_check.check(path, ("scrfd",), comparison)
+                                   for path in reference_check.paths(sys.argv, __doc__)))
