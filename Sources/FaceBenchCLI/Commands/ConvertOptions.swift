@@ -1,0 +1,22 @@
+import FaceBenchModel
+import FaceBenchIO
+
+/// `convert`'s options, read and checked in one place.
+struct ConvertOptions {
+    /// A dataset name or path.
+    var dataset: String
+    var reading: DatasetReading
+    var target: ConversionTarget
+    var out: String
+
+    init(_ arguments: ParsedArguments) throws {
+        dataset = arguments.positionals[0]
+        reading = Toolbox.datasetReading(arguments)
+        guard arguments.string("to") != nil else {
+            throw FaceBenchError.usage("--to is required: \(ConversionTarget.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        target = try arguments.choice("to", default: .coco)
+        guard let out = arguments.string("out") else { throw FaceBenchError.usage("--out is required") }
+        self.out = out
+    }
+}
