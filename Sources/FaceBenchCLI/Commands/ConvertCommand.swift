@@ -20,7 +20,7 @@ enum ConvertCommand: FaceBenchCommand {
             OptionSpec("to", .value("coco|yolo|voc|csv"), help: "The format to write."),
             OptionSpec("out", .value("DIR"), help: "The folder to write, new or empty."),
         ] + Toolbox.datasetReadingOptions,
-        arguments: [ArgumentSpec(name: "PATH", help: "A dataset folder or file in any format `facebench list` names, or a dataset name.")],
+        arguments: [Toolbox.datasetPathArgument],
         examples: [
             "facebench convert ~/labels/annotations.xml --to yolo --out ~/labels-yolo",
             "facebench convert dlib-faces --to coco --out dlib-coco && facebench run --dataset dlib-coco",
@@ -28,7 +28,7 @@ enum ConvertCommand: FaceBenchCommand {
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
         let options = try ConvertOptions(arguments)
-        let dataset = try toolbox.dataset(options.dataset, command: "convert", reading: options.reading)
+        let dataset = try toolbox.dataset(options.source.nameOrPath, command: "convert", reading: options.source.reading)
         let files = try options.target.files(dataset)
         try files.write(into: options.out)
         for warning in files.warnings { StandardStreams.error("facebench convert: warning: \(TerminalText.sanitized(warning))\n") }

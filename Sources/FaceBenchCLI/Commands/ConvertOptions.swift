@@ -3,15 +3,12 @@ import FaceBenchIO
 
 /// `convert`'s options, read and checked in one place.
 struct ConvertOptions {
-    /// A dataset name or path.
-    var dataset: String
-    var reading: DatasetReading
+    var source: DatasetPathOptions
     var target: ConversionTarget
     var out: String
 
     init(_ arguments: ParsedArguments) throws {
-        dataset = arguments.positionals[0]
-        reading = Toolbox.datasetReading(arguments)
+        source = DatasetPathOptions(arguments)
         guard arguments.string("to") != nil else {
             throw FaceBenchError.usage("--to is required: \(ConversionTarget.allCases.map(\.rawValue).joined(separator: ", "))")
         }

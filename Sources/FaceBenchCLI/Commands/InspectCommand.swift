@@ -20,7 +20,7 @@ enum InspectCommand: FaceBenchCommand {
             "iou"}], "warnings"}.
             """,
         options: [OptionSpec("format", .value("text|json"), help: "Output format.", default: "text")] + Toolbox.datasetReadingOptions,
-        arguments: [ArgumentSpec(name: "PATH", help: "A dataset folder or file in any format `facebench list` names, or a dataset name.")],
+        arguments: [Toolbox.datasetPathArgument],
         examples: [
             "facebench inspect ~/photos/labelled",
             "facebench inspect export/annotations/instances.json --images export/images --format json",
@@ -28,7 +28,7 @@ enum InspectCommand: FaceBenchCommand {
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
         let options = try InspectOptions(arguments)
-        let inspection = DatasetInspection(try toolbox.catalog.resolve(options.dataset, reading: options.reading))
+        let inspection = DatasetInspection(try toolbox.catalog.resolve(options.source.nameOrPath, reading: options.source.reading))
         switch options.format {
         case .text: StandardStreams.output(text(inspection))
         case .json: StandardStreams.output(JSONWriter().string(inspection.json) + "\n")

@@ -114,8 +114,9 @@ public struct DatasetFiles: Sendable {
         }
         try FileIO.createDirectory(folder)
         let output = OutputFolder(folder)
-        for file in files {
-            let path = try output.path(file.path, what: "\(format) file '\(file.path)'")
+        // Every name is checked before anything is written, so a bad one leaves the folder empty.
+        let paths = try files.map { try output.path($0.path, what: "\(format) file '\($0.path)'") }
+        for (file, path) in zip(files, paths) {
             switch file.contents {
             case let .bytes(bytes): try FileIO.writeAtomically(bytes, to: path)
             case let .copy(of: image): try FileIO.writeAtomically(try source.read(image), to: path)
