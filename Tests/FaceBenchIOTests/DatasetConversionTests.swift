@@ -83,6 +83,8 @@ final class DatasetConversionTests: XCTestCase {
     func testEveryPairRoundTripsDlibFaces() throws {
         let dataset = try TestData.dataset("dlib-faces")
         try assertRoundTrips(dataset, source: LocalFiles(), "dlib-faces")
+        let (voc, _) = try converted(dataset, to: .voc, source: LocalFiles())
+        assertSameFaces(voc, dataset, tolerance: 0, ignore: true, "dlib's whole-pixel boxes through VOC's 1-based pixels")
     }
 
     func testEveryPairRoundTripsASyntheticSetWithAnIgnoredFaceAndLandmarks() throws {
