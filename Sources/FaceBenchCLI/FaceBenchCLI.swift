@@ -45,6 +45,7 @@ public enum FaceBenchCLI {
         RegisteredCommand(ReportCommand.self), RegisteredCommand(CompareCommand.self), RegisteredCommand(BaselineCommand.self),
         RegisteredCommand(ParityCommand.self), RegisteredCommand(ParityGridCommand.self),
         RegisteredCommand(EvalCommand.self), RegisteredCommand(BenchEvalCommand.self), RegisteredCommand(FDDBSizesCommand.self),
+        RegisteredCommand(InspectCommand.self), RegisteredCommand(ConvertCommand.self),
         RegisteredCommand(CompletionCommand.self),
     ]
 

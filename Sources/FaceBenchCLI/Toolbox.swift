@@ -128,6 +128,10 @@ struct Toolbox: Sendable {
         OptionSpec("class", .value("NAME|INDEX"), help: "The class whose boxes are faces (YOLO, CSV, CVAT, Label Studio).", default: "the one named face, else the only one"),
     ]
 
+    /// The PATH of `inspect` and `convert`, read as `run --dataset PATH` reads it.
+    static let datasetPathArgument = ArgumentSpec(
+        name: "PATH", help: "A dataset folder or file in any format `facebench list` names, or a dataset name.")
+
     static func datasetReading(_ arguments: ParsedArguments) -> DatasetReading {
         DatasetReading(format: arguments.string("dataset-format"), images: arguments.string("images"), faceClass: arguments.string("class"))
     }

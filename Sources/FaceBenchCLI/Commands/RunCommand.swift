@@ -172,7 +172,7 @@ enum RunCommand: FaceBenchCommand {
         try results.write(to: folder.path("results.json", what: "results"))
         let recorded = RecordedSamples(results.records, in: dataset)
         let samples = recorded.samples
-        try FileIO.writeAtomically(JSONWriter().bytes(COCOExport.groundTruth(dataset, samples: samples)), to: folder.path("gt.coco.json", what: "ground truth"))
+        try FileIO.writeAtomically(JSONWriter().bytes(COCOWriter.groundTruth(dataset, samples: samples)), to: folder.path("gt.coco.json", what: "ground truth"))
         for detector in results.detectors {
             // Ids were checked where they entered (a spec, a program's handshake, results.json
             // read back); `folder` checks the paths they make once more.

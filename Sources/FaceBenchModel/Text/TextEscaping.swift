@@ -1,6 +1,6 @@
 /// One escaper per medium FaceBench writes text from strangers into — Markdown (report.md,
 /// `compare --markdown`, `run --format markdown`, eval's tables), the terminal, CSV — used
-/// by every writer of that medium (HTML has `HTMLText`). Names, messages and strings come
+/// by every writer of that medium (HTML has `HTMLText`; HTML and XML share `MarkupText`). Names, messages and strings come
 /// from exec handshakes, error messages, image names and results.json, so none may open an
 /// HTML tag or comment, a link or image, a new line or heading, a terminal escape sequence
 /// or a spreadsheet formula.
@@ -62,6 +62,26 @@ public enum TerminalText {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default: out += "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+}
+
+/// Text into HTML or XML, as element content or a quoted attribute value (the HTML report,
+/// Pascal VOC annotations): `&`, `<`, `>` and both quotes become entities.
+public enum MarkupText {
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
             }
         }
         return out

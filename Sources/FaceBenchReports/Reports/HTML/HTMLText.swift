@@ -1,3 +1,5 @@
+import FaceBenchModel
+
 /// Text into HTML: escaping, and the little Markdown FaceBench's own texts use (tables,
 /// lists, paragraphs, headings, `code`, **bold**), so protocol tables and settings notes
 /// written as Markdown show in the HTML report too.
@@ -8,21 +10,7 @@ public enum HTMLText {
         escape(spec).replacingOccurrences(of: ",", with: ",<wbr>").replacingOccurrences(of: ":", with: ":<wbr>")
     }
 
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    public static func escape(_ text: String) -> String { MarkupText.escape(text) }
 
     /// Escapes, then turns `code` and **bold** into elements.
     public static func inline(_ markdown: String) -> String {
