@@ -100,3 +100,31 @@ extension HostileInputTests {
         }
     }
 }
+
+/// Issue 25: `Results/runs/latest` moves only to a run that wrote its results.
+extension HostileInputTests {
+    func testLatestMovesOnlyToARunThatWroteItsResults() throws {
+        let images = scratch + "/images"
+        try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try image(), toPath: images + "/a.jpg")
+        let dataset = try dlibDataset(imageNamed: "a.jpg", folder: "images")
+        let predictions = try write(#"[{"image_id": 1, "category_id": 1, "bbox": [100, 100, 80, 80], "score": 0.9}]"#, "predictions.coco.json")
+        let checkout = scratch + "/checkout"
+        let latest = checkout + "/Results/runs/latest"
+        try FileManager.default.createDirectory(atPath: checkout, withIntermediateDirectories: true)
+
+        // The predictions file is found missing after the run folder was made: no `latest`.
+        let failed = try CommandRunner.run(["run", "--dataset", dataset, "--detector", "file:" + scratch + "/missing.coco.json"], scratch: scratch, timeout: 60, directory: checkout)
+        XCTAssertNotEqual(failed.status, 0)
+        XCTAssertNil(try? FileManager.default.destinationOfSymbolicLink(atPath: latest))
+
+        let done = try CommandRunner.run(["run", "--dataset", dataset, "--detector", "file:" + predictions], scratch: scratch, timeout: 60, directory: checkout)
+        XCTAssertEqual(done.status, 0, done.stderr)
+        let target = try FileManager.default.destinationOfSymbolicLink(atPath: latest)
+        XCTAssertTrue(FileIO.exists(checkout + "/Results/runs/" + target + "/set/results.json"), target)
+
+        // A second failure leaves it on the run that worked.
+        _ = try CommandRunner.run(["run", "--dataset", dataset, "--detector", "file:" + scratch + "/missing.coco.json"], scratch: scratch, timeout: 60, directory: checkout)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: latest), target)
+    }
+}

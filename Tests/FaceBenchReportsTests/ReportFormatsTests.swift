@@ -145,7 +145,7 @@ final class ReportFormatsTests: XCTestCase {
         XCTAssertEqual(try ResultsLocator.load(["\(root)/runs/commitA"]).map(\.label), [nil], "one run needs no label")
         XCTAssertEqual(try ResultsLocator.load(["\(root)/runs/commitA", "\(root)/runs/commitB"], labels: ["a", "b"]).map(\.label), ["a", "b"])
         XCTAssertThrowsError(try ResultsLocator.load(["\(root)/runs/commitA", "\(root)/runs/commitB"], labels: ["a"]))
-        XCTAssertThrowsError(try ResultsLocator.files(at: root + "/nothing")) { error in
+        XCTAssertThrowsError(try RunFolder.resultsFiles(at: root + "/nothing")) { error in
             XCTAssertTrue("\(error)".contains("nothing: no such file"))
         }
     }

@@ -24,7 +24,7 @@ enum BaselineCommand: FaceBenchCommand {
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
         let options = try BaselineOptions(arguments)
-        let results = try options.runs.flatMap { try ResultsLocator.files(at: $0) }.map(RunResults.read)
+        let results = try options.runs.flatMap { try RunFolder.resultsFiles(at: $0) }.map(RunResults.read)
         for result in results {
             if result.interrupted {
                 throw FaceBenchError.failed("\(result.dataset.name): the run was interrupted; finish it (facebench run --resume) before taking a baseline")

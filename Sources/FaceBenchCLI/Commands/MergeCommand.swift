@@ -28,10 +28,9 @@ enum MergeCommand: FaceBenchCommand {
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
         let options = try MergeOptions(arguments)
         let toolbox = toolbox.limitingImages(to: options.maximumMegapixels)
-        let sources = try options.shards.flatMap(ResultsLocator.files).map { LabelledResults(label: nil, path: $0, results: try RunResults.read($0)) }
-        let out = try options.out ?? RunCommand.outputDirectory(nil, resume: false, prefix: "merged-")
-        var finished: [RunResults] = []
-        var html = RunCommand.htmlReport(toolbox: toolbox)
+        let sources = try options.shards.flatMap(RunFolder.resultsFiles).map { LabelledResults(label: nil, path: $0, results: try RunResults.read($0)) }
+        let folder = try options.out.map(RunFolder.init) ?? RunFolder.timestamped(prefix: "merged-")
+        var writer = RunFolderWriter(folder: folder, evaluators: toolbox.evaluators, decoder: toolbox.decoder, encoder: toolbox.encoder)
         var partial: [String] = []
         for group in DatasetComparison.group(sources) {
             let parts = group.entries.map(\.results)
@@ -41,13 +40,12 @@ enum MergeCommand: FaceBenchCommand {
             if merged.dataset.images < merged.dataset.totalImages {
                 partial.append("\(name): \(merged.dataset.images) of \(merged.dataset.totalImages) images present (a shard missing?)")
             }
-            try RunCommand.write(merged, dataset: dataset, to: OutputFolder(out).path(name, what: "dataset \(name.debugDescription) of the results"), files: .init(), toolbox: toolbox, html: &html)
-            finished.append(merged)
+            try writer.write(merged, dataset: dataset)
         }
-        try RunCommand.writeReports(finished, to: out, toolbox: toolbox, html: &html)
+        try writer.writeReports()
         // What `run` prints: the headline tables, the findings, where the report is.
-        let comparisons = finished.map(RunCommand.comparison)
-        let summary = RunSummary(comparisons: comparisons, findings: RunFindings.collect(comparisons, from: toolbox.findingSources), folder: out)
+        let comparisons = writer.written.map(RunFolderWriter.comparison)
+        let summary = RunSummary(comparisons: comparisons, findings: RunFindings.collect(comparisons, from: toolbox.findingSources), folder: folder.root)
         StandardStreams.output(summary.text(styled: StandardStreams.outputIsStyledTerminal, width: StandardStreams.outputColumns))
         guard !partial.isEmpty else { return ExitStatus.success }
         let severity = options.allowPartial ? "warning" : "error"

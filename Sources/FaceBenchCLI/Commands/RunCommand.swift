@@ -60,22 +60,22 @@ enum RunCommand: FaceBenchCommand {
         // Every dataset is found before anything runs or a run folder is made, so a mistyped
         // second name neither waits for the first dataset nor leaves an empty run as `latest`.
         let datasets = try options.datasets.map { try toolbox.dataset($0, command: "run", reading: options.reading) }
-        let out = try outputDirectory(options.out, resume: options.resume)
+        let folder = try options.out.map(RunFolder.init) ?? (options.resume ? RunFolder.latest() : RunFolder.timestamped())
         toolbox.registry.pinNativeThreads(options.settings.nativeThreads)
-        let files = OutputFiles(widerFolders: options.widerFolders)
 
         let stop = StopSignal()
         let interruption = InterruptHandler(stop: stop)
         defer { interruption.cancel() }
         let environment = toolbox.environment()
-        var finished: [RunResults] = []
-        var html = htmlReport(toolbox: toolbox)
+        var writer = RunFolderWriter(
+            folder: folder, evaluators: toolbox.evaluators, decoder: toolbox.decoder, encoder: toolbox.encoder,
+            exports: .init(widerFolders: options.widerFolders))
         var interrupted = false
         for dataset in datasets {
-            let directory = try OutputFolder(out).path(dataset.name, what: "dataset \(dataset.name.debugDescription)")
+            let directory = try folder.dataset(dataset.name).path
             // WIDER's layout names a file after each image: a name that cannot be one fails
             // here, before the run, not after it (WIDER's own loaders refuse such names).
-            if files.widerFolders { for sample in dataset.samples { _ = try WIDERPredictionFolder.fileName(of: sample) } }
+            if options.widerFolders { for sample in dataset.samples { _ = try WIDERPredictionFolder.fileName(of: sample) } }
             let context = DetectorContext(outputDirectory: directory, dataset: dataset)
             let factories = try toolbox.registry.factories(for: options.detectors, context: context)
             let runner = BenchmarkRunner(
@@ -86,24 +86,26 @@ enum RunCommand: FaceBenchCommand {
                 stop: stop)
             let results = try runner.run()
             for warning in results.decodeWarnings { StandardStreams.error("facebench run: warning: \(TerminalText.sanitized(warning))\n") }
-            finished.append(results)
-            try write(results, dataset: dataset, to: directory, files: files, toolbox: toolbox, html: &html)
+            try writer.write(results, dataset: dataset)
             if let drawings = options.drawings {
                 let folder = drawings + "/" + dataset.name
                 let count = try AnnotatedImageFolder(decoder: toolbox.decoder, encoder: toolbox.encoder).write(results, dataset: dataset, to: folder)
                 StandardStreams.error("facebench run: drew \(count) annotated images in \(folder)\n")
             }
             if options.verbosity == .verbose, options.format != .json {
-                StandardStreams.output(MarkdownReport.section(comparison(results), evaluators: toolbox.evaluators) + "\n\n")
+                StandardStreams.output(MarkdownReport.section(RunFolderWriter.comparison(results), evaluators: toolbox.evaluators) + "\n\n")
             }
             if results.interrupted {
                 interrupted = true
                 break
             }
         }
-        try writeReports(finished, to: out, toolbox: toolbox, html: &html)
-        let comparisons = finished.map(comparison)
-        let summary = RunSummary(comparisons: comparisons, findings: RunFindings.collect(comparisons, from: toolbox.findingSources), folder: out)
+        try writer.writeReports()
+        // Only now: a run that failed before writing its results leaves `latest` where it was.
+        if options.out == nil, !options.resume { folder.linkAsLatest() }
+        let finished = writer.written
+        let comparisons = finished.map(RunFolderWriter.comparison)
+        let summary = RunSummary(comparisons: comparisons, findings: RunFindings.collect(comparisons, from: toolbox.findingSources), folder: folder.root)
         // --verbose printed every table as each dataset finished; the findings and paths follow.
         let tables = options.verbosity == .normal
         switch (options.verbosity, options.format) {
@@ -114,7 +116,7 @@ enum RunCommand: FaceBenchCommand {
             StandardStreams.output(summary.text(styled: StandardStreams.outputIsStyledTerminal, tables: tables, width: StandardStreams.outputColumns))
         }
         if interrupted {
-            StandardStreams.error("facebench run: interrupted; continue with: facebench run --resume --out \(out) (same options)\n")
+            StandardStreams.error("facebench run: interrupted; continue with: facebench run --resume --out \(folder.root) (same options)\n")
             return ExitStatus.interrupted
         }
         let failed = tooManyFailures(finished, maximum: options.maximumFailedImages)
@@ -134,100 +136,6 @@ enum RunCommand: FaceBenchCommand {
                 return "\(result.dataset.name) / \(detector.id): failed on \(failed) of \(images) images\(limit)"
             }
         }
-    }
-
-    static func comparison(_ results: RunResults) -> DatasetComparison {
-        DatasetComparison(dataset: results.dataset.name, entries: [LabelledResults(label: nil, path: "", results: results)])
-    }
-
-    /// `report.md`, `report.html` and `summary.csv` of every dataset together, in the run
-    /// folder. `html` already holds the datasets `write` loaded.
-    static func writeReports(_ results: [RunResults], to out: String, toolbox: Toolbox, html: inout HTMLReport) throws {
-        let comparisons = results.map(comparison)
-        let folder = OutputFolder(out)
-        try FileIO.writeAtomically(MarkdownReport.document(comparisons, evaluators: toolbox.evaluators), to: folder.path("report.md", what: "report"))
-        try FileIO.writeAtomically(html.document(comparisons), to: folder.path("report.html", what: "report"))
-        try FileIO.writeAtomically(CSVReport.document(comparisons), to: folder.path("summary.csv", what: "report"))
-    }
-
-    /// The HTML report a run or merge fills dataset by dataset: one gallery, so each image
-    /// is decoded and scaled once for the dataset's page and the run's.
-    static func htmlReport(toolbox: Toolbox) -> HTMLReport {
-        HTMLReport(evaluators: toolbox.evaluators, gallery: Gallery(decoder: toolbox.decoder, encoder: toolbox.encoder))
-    }
-
-    /// Which of the optional exports a run writes.
-    struct OutputFiles {
-        /// `<detector>.wider/` for every dataset, not only WIDER-layout ones.
-        var widerFolders = false
-    }
-
-    /// A dataset's files: results.json, the COCO exports (WIDER's and FDDB's layouts where
-    /// they apply) and report.md. The HTML report is the run folder's alone: with one
-    /// dataset a second copy would be the same page.
-    static func write(
-        _ results: RunResults, dataset: Dataset, to directory: String, files: OutputFiles, toolbox: Toolbox, html: inout HTMLReport
-    ) throws {
-        let folder = OutputFolder(directory)
-        try results.write(to: folder.path("results.json", what: "results"))
-        let recorded = RecordedSamples(results.records, in: dataset)
-        let samples = recorded.samples
-        try FileIO.writeAtomically(JSONWriter().bytes(COCOWriter.groundTruth(dataset, samples: samples)), to: folder.path("gt.coco.json", what: "ground truth"))
-        for detector in results.detectors {
-            // Ids were checked where they entered (a spec, a program's handshake, results.json
-            // read back); `folder` checks the paths they make once more.
-            let what = "detector \(detector.id.debugDescription)"
-            try FileIO.writeAtomically(
-                JSONWriter(indent: nil).bytes(COCOExport.detections(results.records, detector: detector.id)),
-                to: folder.path(detector.id + ".coco.json", what: what))
-            if let scheme = detector.setup.info.landmarkScheme {
-                try FileIO.writeAtomically(
-                    JSONWriter(indent: nil).bytes(COCOExport.keypointDetections(results.records, samples: samples, detector: detector.id, scheme: scheme)),
-                    to: folder.path(detector.id + ".keypoints.coco.json", what: what))
-            }
-            // The layouts of WIDER's and FDDB's own evaluation tools, so they can re-score too.
-            let found = recorded.detections(of: detector.id)
-            if dataset.format == "wider" || files.widerFolders {
-                try WIDERPredictionFolder.write(found, samples: samples, to: folder.path(detector.id + ".wider", what: what))
-            }
-            if dataset.format == "fddb" {
-                try FDDBDetectionFile.write(found, samples: samples, to: folder.path(detector.id + ".fddb.txt", what: what))
-            }
-        }
-        let single = [comparison(results)]
-        try FileIO.writeAtomically(MarkdownReport.document(single, evaluators: toolbox.evaluators), to: folder.path("report.md", what: "report"))
-        html.datasets[results.dataset.name] = dataset
-    }
-
-    /// `--out`, or a new timestamped folder under Results/runs (a run's is linked as `latest`);
-    /// with `--resume` and no `--out`, the latest run.
-    static func outputDirectory(_ given: String?, resume: Bool, prefix: String = "") throws -> String {
-        if let given { return URL(fileURLWithPath: given).standardized.path }
-        let runs = FileManager.default.currentDirectoryPath + "/Results/runs"
-        let latest = runs + "/latest"
-        if resume {
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: latest) else {
-                throw FaceBenchError.usage("--resume without --out continues \(latest), which does not exist")
-            }
-            // FaceBench links `latest` to a run folder beside it; a link anywhere else (planted
-            // in a checkout) is not followed.
-            if let problem = PathComponent.problem(target) {
-                throw FaceBenchError.usage(
-                    "--resume without --out continues \(latest), but it points to '\(target)', which \(problem); FaceBench links it to a folder beside it: pass --out")
-            }
-            return runs + "/" + target
-        }
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        let stamp = prefix + formatter.string(from: Date())
-        let directory = runs + "/" + stamp
-        try FileIO.createDirectory(directory)
-        if prefix.isEmpty {
-            try? FileManager.default.removeItem(atPath: latest)
-            try? FileManager.default.createSymbolicLink(atPath: latest, withDestinationPath: stamp)
-        }
-        return directory
     }
 }
 

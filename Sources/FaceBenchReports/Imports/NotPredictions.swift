@@ -9,7 +9,7 @@ public enum NotPredictions {
     /// A FaceBench run folder (it holds WIDER-layout folders, which an importer would take for
     /// predictions), or nil.
     public static func explainFolder(_ path: String) -> String? {
-        guard FileIO.isDirectory(path), FileIO.exists(path + "/results.json") || FileIO.exists(path + "/images.jsonl") else { return nil }
+        guard FileIO.isDirectory(path), FileIO.exists(path + "/" + RunFolder.resultsFileName) || FileIO.exists(path + "/" + RunLog.fileName) else { return nil }
         return "\(path) is a FaceBench run folder, not detections: pass one of its <detector>.coco.json files (COCO results), or give the folder to `facebench report` or `facebench compare`"
     }
 

@@ -49,7 +49,7 @@ extension BenchmarkSnapshot: Codable {
                     path: path, location: "schema", reason: "neither a baseline (\(Self.schema)) nor results (\(RunResults.schema))")
             }
         }
-        let results = try ResultsLocator.files(at: path).map(RunResults.read)
+        let results = try RunFolder.resultsFiles(at: path).map(RunResults.read)
         return BenchmarkSnapshot(results: results, created: results.first?.environment?.date ?? "")
     }
 }

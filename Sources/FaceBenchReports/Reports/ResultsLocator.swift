@@ -9,25 +9,12 @@ import FaceBenchHarness
 /// by the part of their paths that differs (`runs/A/mit-cmu/results.json` and
 /// `runs/B/mit-cmu/results.json` become `A` and `B`).
 public enum ResultsLocator {
-    public static func files(at path: String) throws -> [String] {
-        if FileIO.isDirectory(path) {
-            if FileIO.exists(path + "/results.json") { return [path + "/results.json"] }
-            let nested = FileIO.list(path).map { path + "/" + $0 + "/results.json" }.filter(FileIO.exists)
-            guard !nested.isEmpty else {
-                throw FaceBenchError.io(path: path, reason: "no results.json in this folder or its subfolders")
-            }
-            return nested
-        }
-        guard FileIO.exists(path) else { throw FaceBenchError.io(path: path, reason: "no such file or directory") }
-        return [path]
-    }
-
     public static func load(_ arguments: [String], labels given: [String] = []) throws -> [LabelledResults] {
         guard given.isEmpty || given.count == arguments.count else {
             throw FaceBenchError.usage("--label given \(given.count) times for \(arguments.count) results; give one per results argument or none")
         }
         let loaded = try arguments.map { argument in
-            try files(at: argument).map { file in (file, try RunResults.read(file)) }
+            try RunFolder.resultsFiles(at: argument).map { file in (file, try RunResults.read(file)) }
         }
         let labels: [String?] = arguments.count < 2 ? [nil] : given.isEmpty ? derivedLabels(arguments, loaded: loaded) : given
         return zip(labels, loaded).flatMap { label, files in
@@ -39,7 +26,7 @@ public enum ResultsLocator {
     static func derivedLabels(_ arguments: [String], loaded: [[(String, RunResults)]]) -> [String] {
         let parts: [[String]] = zip(arguments, loaded).map { argument, files in
             var components = URL(fileURLWithPath: argument).standardized.pathComponents
-            if components.last == "results.json" { components.removeLast() }
+            if components.last == RunFolder.resultsFileName { components.removeLast() }
             if files.count == 1, components.last == files[0].1.dataset.name { components.removeLast() }
             return components
         }
