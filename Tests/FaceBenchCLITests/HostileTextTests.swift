@@ -23,7 +23,7 @@ extension HostileInputTests {
         // Escaped (`\<!--`, `\](`) they render as text; unescaped they would open HTML or a link
         // (a `<` before a space, as in FaceBench's own "< 32²", opens nothing).
         // Nor may a bare URL or address autolink (an escaped `\://`, `www\.`, a word joiner before `@`).
-        for pattern in [#"(?<!\\)<[A-Za-z!/?]"#, #"(?<!\\)\]\("#, #"(?<!\\)://"#, #"(?i)\bwww\."#, #"[A-Za-z0-9.+_-]@"#] {
+        for pattern in [#"(?<!\\)<[A-Za-z!/?]"#, #"(?<!\\)\]\("#, #"(?<!\\)://"#, #"(?i)\bwww\."#, #"[A-Za-z0-9.+_-]@[A-Za-z0-9_-]+\.[A-Za-z]"#] {
             let found = text.range(of: pattern, options: .regularExpression)
             XCTAssertNil(found, "\(what) holds an unescaped \(pattern): \(found.map { String(text[$0.lowerBound...].prefix(60)) } ?? "")", file: file, line: line)
         }
@@ -96,7 +96,8 @@ extension HostileInputTests {
         XCTAssertEqual(MarkdownText.escape("www.evil.example (WWW.e.example)"), "www\\.evil.example (WWW\\.e.example)")
         XCTAssertEqual(MarkdownText.escape("me@evil.example.jpg mailto:a.b+c@d.example @ 2x"),
                        "me\u{2060}@evil.example.jpg mailto:a.b+c\u{2060}@d.example @ 2x")
-        XCTAssertEqual(MarkdownText.escape("error: 3 images, x.jpg"), "error: 3 images, x.jpg", "FaceBench's own colons and dots pass")
+        XCTAssertEqual(MarkdownText.escape("error: 3 images, x.jpg, FR@0.10, me@host"), "error: 3 images, x.jpg, FR@0.10, me@host",
+                       "FaceBench's own colons, dots and thresholds pass, as does what no autolinker takes for an address")
         XCTAssertEqual(TerminalText.sanitized("ok\n\u{1B}[2J\r"), "ok\n\\x1B[2J\\r")
         XCTAssertEqual(CSVText.field("=1+2"), "'=1+2")
         XCTAssertEqual(CSVText.field("-x,y"), "\"'-x,y\"")

@@ -17,7 +17,7 @@ public enum MarkdownText {
     /// `www.`, e-mail addresses, `mailto:`): the `:` of `://` and the `.` of `www.` are
     /// backslash-escaped, which GitHub's parser (cmark-gfm) honours. An e-mail address is
     /// found after escapes are resolved, so no escape can hide its `@`; a word joiner
-    /// (U+2060, invisible) goes before an `@` that follows a character an address may hold.
+    /// (U+2060, invisible) goes before an `@` between what could be an address's two parts.
     public static func escape(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
@@ -29,7 +29,7 @@ public enum MarkdownText {
             }
             if "\\`<>[]|&".unicodeScalars.contains(scalar) || startsURL(scalars, colonAt: index) || endsWWW(scalars, dotAt: index) {
                 out.append("\\")
-            } else if scalar == "@", let previous = out.last, isAddressCharacter(previous) {
+            } else if scalar == "@", let previous = out.last, isAddressCharacter(previous), startsDomain(scalars, after: index) {
                 out.append(wordJoiner)
             }
             out.append(scalar)
@@ -52,6 +52,13 @@ public enum MarkdownText {
     /// What GitHub's autolinker takes as the local part of an e-mail address, before its `@`.
     static func isAddressCharacter(_ scalar: Unicode.Scalar) -> Bool {
         scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ".+-_".unicodeScalars.contains(scalar))
+    }
+
+    /// Whether what follows the `@` at `index` could be an address's domain: a dot and a
+    /// letter among the characters a domain may hold (so FaceBench's own `FR@0.10` stays as it is).
+    static func startsDomain(_ scalars: [Unicode.Scalar], after index: Int) -> Bool {
+        let domain = scalars[(index + 1)...].prefix { isAddressCharacter($0) && $0 != "+" }
+        return domain.contains(".") && domain.contains { $0.properties.isAlphabetic }
     }
 
     /// `text` as one inline code span, whatever backticks and controls it holds.
