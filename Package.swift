@@ -157,7 +157,7 @@ if Context.environment["FACEBENCH_FUZZ"] != nil {
     package.targets.append(
         .executableTarget(
             name: "facebench-fuzz", dependencies: [
-                "FaceBenchModel", "FaceBenchIO", "FaceBenchHarness", "FaceBenchReports", "FaceBenchCascade", "FaceBenchCodecs",
-                "FaceBenchExternal",
+                "FaceBenchModel", "FaceBenchEvaluation", "FaceBenchIO", "FaceBenchHarness", "FaceBenchReports", "FaceBenchCascade",
+                "FaceBenchCodecs", "FaceBenchExternal",
             ]))
 }

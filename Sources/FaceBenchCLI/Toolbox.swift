@@ -57,19 +57,7 @@ struct Toolbox: Sendable {
     }
 
     /// Accuracy protocols run on every detector beyond the basic metrics.
-    var evaluators: [any AccuracyEvaluator] {
-        [
-            COCOEvaluator(),
-            VOCEvaluator(),
-            FalsePositiveTable(),
-            SizeBreakdown(),
-            PerImageBreakdown(),
-            ErrorAnalysisEvaluator(),
-            WIDEREvaluator(),
-            FDDBEvaluator(),
-            LandmarkEvaluator(),
-        ]
-    }
+    var evaluators: [any AccuracyEvaluator] { AccuracyEvaluators.standard }
 
     /// What `run` points out after its tables: its own checks, then every protocol that has
     /// findings of its own.

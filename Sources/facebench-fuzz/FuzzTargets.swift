@@ -32,15 +32,12 @@ enum FuzzTargets {
                 _ = try JSONCoding.decode(BenchmarkSnapshot.self, from: bytes, path: "baseline.json")
             },
             FuzzTarget(name: "run-log", summary: "RunLog.read: a run's images.jsonl as --resume reads it, with the header its first line holds", maxLength: text) { bytes in
-                // Resuming needs the settings the log was started with: take them from its own
-                // first line, so the fuzzer reaches the records.
-                let firstLine = Array(bytes.prefix { $0 != 0x0A })
-                let stored = (try? JSONReader.parse(firstLine, path: RunLog.fileName))?["header"] ?? .null
-                guard let header = try? JSONCoding.decode(RunLog.Header.self, from: JSONWriter().bytes(stored), path: RunLog.fileName) else {
-                    return
-                }
+                guard let header = RunFolderTarget.storedLogHeader(bytes) else { return }
                 _ = try RunLog.read(bytes, path: "run/" + RunLog.fileName, directory: "run", header: header)
             },
+            FuzzTarget(
+                name: "run-folder", summary: "results.json, a NUL, images.jsonl: the log resumed against the results' images and detectors, scored, and merged with them as another shard",
+                maxLength: 128 << 10, run: RunFolderTarget.run),
             FuzzTarget(name: "exec-reply", summary: "ExecProtocol: an exec program's handshake (first line) and response (second line)", maxLength: text) { bytes in
                 let lines = bytes.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).map(Array.init)
                 _ = try? ExecProtocol.Handshake.decode(lines[0])

@@ -72,7 +72,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     /// The bash script is run by bash with the words a user would have typed; the zsh one is
-    /// checked by zsh's parser.
+    /// checked by zsh's parser, and its detector completer run by zsh.
     func testShellCompletion() throws {
         let scratch = try TestData.temporaryDirectory(self)
         let bash = try CommandRunner.run(["completion", "bash"], scratch: scratch)
@@ -116,6 +116,37 @@ final class CommandLineTests: XCTestCase {
         guard FileIO.exists("/usr/bin/zsh") else { throw XCTSkip("zsh is not installed (scripts/install-dependencies.sh installs it)") }
         let file = try TestData.write(zsh.stdout, to: "_facebench", in: scratch)
         XCTAssertEqual(try shell("/usr/bin/zsh", ["-n", file]), "", "zsh parses the script")
+        // The detector spec's completer, run by zsh with compadd standing in for the builtin
+        // (which exists only inside a completion widget): it matches as zsh does, the hidden
+        // prefix (-p) and the match against the word typed so far.
+        let zshProbe = try TestData.write("""
+            words=(facebench) CURRENT=1
+            source \(file)
+            compadd() {
+              local prefix="" match
+              local -a found
+              while [[ $1 != -- ]]; do
+                [[ $1 == -p || $1 == -S ]] && { [[ $1 == -p ]] && prefix=$2; shift; }
+                shift
+              done
+              shift
+              for match in "$@"; do [[ $prefix$match == "$PREFIX"* ]] && found+=("$match"); done
+              print -r -- "${(j: :)found}"
+            }
+            PREFIX=haar:sc _facebench_detector
+            PREFIX=fast=haar:scale=1.05,ne _facebench_detector
+            PREFIX=yunet: _facebench_detector
+            PREFIX=sw _facebench_detector
+            PREFIX=exec: _facebench_detector
+            """, to: "probe.zsh", in: scratch)
+        XCTAssertEqual(try shell("/usr/bin/zsh", ["-f", zshProbe]), """
+            scale= score=
+            neighbors=
+            model= score= nms= top= size=
+            swift-haar swift-lbp
+
+
+            """, "zsh completes a kind's parameter keys after kind:, label=kind: and key=value,")
     }
 
     func shell(_ program: String, _ arguments: [String]) throws -> String {

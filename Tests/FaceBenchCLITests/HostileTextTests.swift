@@ -9,6 +9,7 @@ extension HostileInputTests {
     /// Every control character, and HTML and Markdown that would do something if passed raw.
     static let hostileText = String(String.UnicodeScalarView((1..<32).compactMap(Unicode.Scalar.init) + [Unicode.Scalar(0x7F)!, Unicode.Scalar(0x9B)!]))
         + "<b>bold</b> <!-- hidden\n# heading\n[link](http://evil.example) ![image](http://evil.example/i.png) | * _ ` \\ & =HYPERLINK(\"http://evil.example\")"
+        + " https://evil.example www.evil.example victim@evil.example"
 
     /// The JSON spelling of `hostileText`, for Python source.
     static var hostileJSON: String {
@@ -21,7 +22,8 @@ extension HostileInputTests {
         }
         // Escaped (`\<!--`, `\](`) they render as text; unescaped they would open HTML or a link
         // (a `<` before a space, as in FaceBench's own "< 32²", opens nothing).
-        for pattern in [#"(?<!\\)<[A-Za-z!/?]"#, #"(?<!\\)\]\("#] {
+        // Nor may a bare URL or address autolink (an escaped `\://`, `www\.`, a word joiner before `@`).
+        for pattern in [#"(?<!\\)<[A-Za-z!/?]"#, #"(?<!\\)\]\("#, #"(?<!\\)://"#, #"(?i)\bwww\."#, #"[A-Za-z0-9.+_-]@[A-Za-z0-9_-]+\.[A-Za-z]"#] {
             let found = text.range(of: pattern, options: .regularExpression)
             XCTAssertNil(found, "\(what) holds an unescaped \(pattern): \(found.map { String(text[$0.lowerBound...].prefix(60)) } ?? "")", file: file, line: line)
         }
@@ -88,6 +90,14 @@ extension HostileInputTests {
         XCTAssertEqual(MarkdownText.escape("a|b"), "a\\|b")
         XCTAssertEqual(MarkdownText.escape("line\nbreak\u{1B}[31m"), "line break \\[31m")
         XCTAssertEqual(MarkdownText.code("a`b"), "``a`b``")
+        // Bare URLs and addresses, which GitHub links without brackets; checked with cmark-gfm.
+        XCTAssertEqual(MarkdownText.escape("http://evil.example/p HTTPS://e.example ftp://f.example"),
+                       "http\\://evil.example/p HTTPS\\://e.example ftp\\://f.example")
+        XCTAssertEqual(MarkdownText.escape("www.evil.example (WWW.e.example)"), "www\\.evil.example (WWW\\.e.example)")
+        XCTAssertEqual(MarkdownText.escape("me@evil.example.jpg mailto:a.b+c@d.example @ 2x"),
+                       "me\u{2060}@evil.example.jpg mailto:a.b+c\u{2060}@d.example @ 2x")
+        XCTAssertEqual(MarkdownText.escape("error: 3 images, x.jpg, FR@0.10, me@host"), "error: 3 images, x.jpg, FR@0.10, me@host",
+                       "FaceBench's own colons, dots and thresholds pass, as does what no autolinker takes for an address")
         XCTAssertEqual(TerminalText.sanitized("ok\n\u{1B}[2J\r"), "ok\n\\x1B[2J\\r")
         XCTAssertEqual(CSVText.field("=1+2"), "'=1+2")
         XCTAssertEqual(CSVText.field("-x,y"), "\"'-x,y\"")

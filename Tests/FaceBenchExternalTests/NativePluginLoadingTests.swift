@@ -18,15 +18,8 @@ final class NativePluginLoadingTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    /// Compiles C source into a shared library against facebench_plugin.h.
     func library(_ name: String, _ source: String) throws -> String {
-        let sourcePath = directory + "/\(name).c", libraryPath = directory + "/lib\(name).so"
-        try FileIO.writeAtomically(source, to: sourcePath)
-        let status = try PluginTestSupport.run([
-            "/usr/bin/cc", "-shared", "-fPIC", "-I", TestData.packageRoot + "/Sources/CFaceBenchPlugin/include", sourcePath, "-o", libraryPath,
-        ])
-        XCTAssertEqual(status, 0, "compiling \(name)")
-        return libraryPath
+        try PluginTestSupport.compilePlugin(name, source, in: directory)
     }
 
     static let table = """

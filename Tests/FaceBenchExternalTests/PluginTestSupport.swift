@@ -34,6 +34,15 @@ enum PluginTestSupport {
         }
     }
 
+    /// Compiles C source into a shared library `lib<name>.so` against facebench_plugin.h.
+    static func compilePlugin(_ name: String, _ source: String, in directory: String) throws -> String {
+        let sourcePath = directory + "/\(name).c", libraryPath = directory + "/lib\(name).so"
+        try FileIO.writeAtomically(source, to: sourcePath)
+        let status = try run(["/usr/bin/cc", "-shared", "-fPIC", "-I", root + "/Sources/CFaceBenchPlugin/include", sourcePath, "-o", libraryPath])
+        guard status == 0 else { throw FaceBenchError.failed("compiling \(name) failed with status \(status)") }
+        return libraryPath
+    }
+
     @discardableResult
     static func run(_ arguments: [String]) throws -> Int32 {
         let process = Process()

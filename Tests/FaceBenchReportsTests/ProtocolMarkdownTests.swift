@@ -30,4 +30,50 @@ final class ProtocolMarkdownTests: XCTestCase {
         let coco = try COCOEvaluator().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: EvaluationOptions())
         XCTAssertTrue(ProtocolMarkdown.markdown([("d", coco.erased)]).contains("maxDets 1/10/100"))
     }
+
+    /// Issue 26: a size bucket without faces and a detector without points have no numbers,
+    /// and every such cell is one dash ("–"), never empty or 0, in Markdown (report.md, and
+    /// `eval` on the terminal) and in the HTML made from it.
+    func testSizeAndLandmarkCellsWithoutDataAreOneDash() throws {
+        let five = [Point(x: 30, y: 40), Point(x: 70, y: 40), Point(x: 50, y: 60), Point(x: 35, y: 80), Point(x: 65, y: 80)]
+        let mitcmu6 = [five[0], five[1], five[2], five[3], Point(x: 50, y: 82), five[4]]
+        let face = Face(box: Box(x: 10, y: 20, width: 80, height: 80), landmarks: mitcmu6)
+        let data = Dataset(name: "toy", format: "test", root: "/toy", annotationFiles: [],
+                           samples: [Sample(id: 1, name: "a.png", path: nil, width: 200, height: 200, faces: [face])], landmarkScheme: "mitcmu6")
+        let withPoints = [[Detection(box: face.box, score: 0.9, landmarks: five)]]
+        let boxesOnly = [[Detection(box: face.box, score: 0.9)]]
+        var fivePoints = EvaluationOptions()
+        fivePoints.landmarkScheme = .five
+        func results(_ evaluator: any AccuracyEvaluator) throws -> [(detector: String, result: ProtocolResult)] {
+            [("points", try evaluator.evaluateAny(dataset: data, samples: data.samples, detections: withPoints, options: fivePoints)),
+             ("boxes", try evaluator.evaluateAny(dataset: data, samples: data.samples, detections: boxesOnly, options: EvaluationOptions()))]
+        }
+        let sizes = ProtocolMarkdown.markdown(try results(SizeBreakdown()))
+        let landmarks = ProtocolMarkdown.markdown(try results(LandmarkEvaluator()))
+
+        /// Each table row's cells after the first, by the row's first cell.
+        func rows(_ markdown: String) -> [(String, [String])] {
+            markdown.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| -") }.map { line in
+                let cells = line.dropFirst(2).dropLast(2).components(separatedBy: " | ").map { $0.trimmingCharacters(in: .whitespaces) }
+                return (cells[0], Array(cells.dropFirst()))
+            }
+        }
+        // Only h64-128 and medium (COCO area) hold the face.
+        let sizeRows = rows(sizes).filter { $0.0 != "Detector" }
+        XCTAssertEqual(sizeRows.map(\.1), Array(repeating: ["–", "–", "–", "100.0% / 1.000", "–", "–", "100.0% / 1.000", "–"], count: 2), sizes)
+        // The accuracy table's row, then the NME-by-height table's.
+        let landmarkRows = rows(landmarks)
+        XCTAssertEqual(landmarkRows.first { $0.0 == "boxes" }?.1, Array(repeating: "–", count: 11), landmarks)
+        XCTAssertEqual(landmarkRows.last { $0.0 == "boxes" }?.1, Array(repeating: "–", count: 5), landmarks)
+        XCTAssertEqual(landmarkRows.first { $0.0 == "points" }?.1[2], "1", "a detector with points counts its faces")
+
+        for markdown in [sizes, landmarks] {
+            let html = HTMLText.blocks(markdown)
+            let htmlRows = html.components(separatedBy: "<tr>").map { row in
+                row.components(separatedBy: "<td").dropFirst().map { String($0[$0.index(after: $0.firstIndex(of: ">")!)...].prefix { $0 != "<" }) }
+            }.filter { !$0.isEmpty }
+            XCTAssertEqual(htmlRows.map { $0.dropFirst().map { $0 } }, rows(markdown).filter { $0.0 != "Detector" && $0.0 != "Mean NME by face height" }.map(\.1),
+                           "the HTML shows the Markdown's cells: \(html)")
+        }
+    }
 }

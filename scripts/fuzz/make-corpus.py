@@ -67,6 +67,18 @@ if RUN:
             seed("json", read(path)[:16384])
         elif name == "images.jsonl":
             seed("run-log", read(path))
+            # run-folder: the folder's results.json and log together (resume), and the results'
+            # first half of images with the log's second half (two shards to merge).
+            results_path = os.path.join(os.path.dirname(path), "results.json")
+            if os.path.exists(results_path):
+                results, log = read(results_path), read(path)
+                seed("run-folder", results + b"\0" + log)
+                document, lines = json.loads(results), log.splitlines(keepends=True)
+                half = len(document["images"]) // 2
+                kept = {record["id"] for record in document["images"][:half]}
+                document["images"] = document["images"][:half]
+                rest = [line for line in lines[1:] if json.loads(line)["id"] not in kept]
+                seed("run-folder", json.dumps(document).encode() + b"\0" + lines[0] + b"".join(rest))
         elif name.endswith(".json") and "coco" in name:
             document = json.loads(read(path))
             seed("coco-ground-truth" if isinstance(document, dict) else "coco-results", read(path))

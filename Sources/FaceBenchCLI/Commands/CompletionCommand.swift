@@ -2,8 +2,8 @@ import FaceBenchModel
 
 /// `facebench completion bash|zsh`: a completion script made from the commands' declared
 /// options, so it never drifts from `--help`. Detector kinds (with `default` and `all`) and
-/// dataset names complete after --detector and --dataset, and in bash a kind's parameter keys
-/// after `kind:` (`haar:sc` → `haar:scale=`); fixed choices after options that declare them
+/// dataset names complete after --detector and --dataset, and a kind's parameter keys after
+/// `kind:` (`haar:sc` → `haar:scale=`); fixed choices after options that declare them
 /// (`--format text|markdown|json`), the default after numeric options (`--iou 0.5`), file
 /// names only after options that take a file or folder.
 enum CompletionCommand: FaceBenchCommand {
@@ -26,7 +26,7 @@ enum CompletionCommand: FaceBenchCommand {
         let parameterKeys = toolbox.registry.kinds.filter { !$0.parameters.isEmpty }.map { ($0.id, $0.parameters.map(\.name)) }
         switch shell {
         case .bash: StandardStreams.output(bash(specs, detectors: detectors, datasets: datasets, parameterKeys: parameterKeys))
-        case .zsh: StandardStreams.output(zsh(specs, detectors: detectors, datasets: datasets))
+        case .zsh: StandardStreams.output(zsh(specs, detectors: detectors, datasets: datasets, parameterKeys: parameterKeys))
         }
         return ExitStatus.success
     }
@@ -135,7 +135,7 @@ enum CompletionCommand: FaceBenchCommand {
         return out
     }
 
-    static func zsh(_ specs: [CommandSpec], detectors: [String], datasets: [String]) -> String {
+    static func zsh(_ specs: [CommandSpec], detectors: [String], datasets: [String], parameterKeys: [(kind: String, keys: [String])]) -> String {
         func quoted(_ text: String) -> String {
             text.replacingOccurrences(of: "'", with: "'\\''")
         }
@@ -143,7 +143,31 @@ enum CompletionCommand: FaceBenchCommand {
             // Brackets and colons end a description in _arguments specs.
             quoted(text.replacingOccurrences(of: "[", with: "(").replacingOccurrences(of: "]", with: ")").replacingOccurrences(of: ":", with: " -"))
         }
-        var out = "#compdef facebench\n# zsh completion for facebench (facebench completion zsh)\n\n_facebench() {\n"
+        let keyCases = parameterKeys.map { "    \($0.kind)) keys=(\($0.keys.joined(separator: " "))) ;;" }.joined(separator: "\n")
+        var out = """
+            #compdef facebench
+            # zsh completion for facebench (facebench completion zsh)
+
+            # Detector kinds, and a spec's parameter keys after `kind:`, `label=kind:` or `kind:key=value,`.
+            _facebench_detector() {
+              local spec=${PREFIX%%:*} rest head=""
+              local -a keys
+              if [[ $PREFIX != *:* ]]; then
+                compadd -- \(detectors.joined(separator: " "))
+                return
+              fi
+              rest=${PREFIX#*:}
+              [[ $rest == *,* ]] && head=${rest%,*},
+              case ${spec#*=} in
+            \(keyCases)
+              esac
+              # What precedes the key is matched but not listed; no space after the '='.
+              compadd -p "$spec:$head" -S '' -- ${^keys}=
+            }
+
+            _facebench() {
+
+            """
         out += "  local -a commands\n  commands=(\n"
         for spec in specs { out += "    '\(spec.name):\(described(spec.abstract))'\n" }
         out += "  )\n  if (( CURRENT == 2 )); then\n    _describe 'command' commands\n    return\n  fi\n"
@@ -157,6 +181,7 @@ enum CompletionCommand: FaceBenchCommand {
                 let help = "[\(described(option.help))]"
                 switch valueCompletion(option, detectors: detectors, datasets: datasets) {
                 case nil: arguments.append("'\(option.flagName)\(help)'")
+                case _ where option.name == "detector": arguments.append("'\(repeatable)\(option.flagName)\(help):spec:_facebench_detector'")
                 case let .words(words)? where words.isEmpty: arguments.append("'\(repeatable)\(option.flagName)\(help):value: '")
                 case let .words(words)?: arguments.append("'\(repeatable)\(option.flagName)\(help):value:(\(words.joined(separator: " ")))'")
                 case let .wordsOrFiles(words)?:

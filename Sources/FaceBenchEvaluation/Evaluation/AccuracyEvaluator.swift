@@ -55,3 +55,18 @@ extension AccuracyEvaluator {
         try evaluate(dataset: dataset, samples: samples, detections: detections, options: options).erased
     }
 }
+
+/// The protocols `run`, `report`, `merge` and `eval` offer, in the order their tables appear.
+public enum AccuracyEvaluators {
+    public static let standard: [any AccuracyEvaluator] = [
+        COCOEvaluator(),
+        VOCEvaluator(),
+        FalsePositiveTable(),
+        SizeBreakdown(),
+        PerImageBreakdown(),
+        ErrorAnalysisEvaluator(),
+        WIDEREvaluator(),
+        FDDBEvaluator(),
+        LandmarkEvaluator(),
+    ]
+}

@@ -128,10 +128,6 @@ enum ExecProtocol {
         }
     }
 
-    /// The most faces one answer may list: far above any detector's output on one image
-    /// (a cascade at minNeighbors=0 finds a few thousand windows).
-    static let maximumFacesPerAnswer = 10_000
-
     /// The longest inference time a program may report: 10^9 ms is 11.6 days.
     static let maximumInferenceMilliseconds = 1e9
 
@@ -145,8 +141,8 @@ enum ExecProtocol {
         }
         guard document.object != nil else { throw .garbage("response is not a JSON object: \(preview(line))") }
         // Counted before the faces are decoded: 200,000 of them took 30 s and 419 MB.
-        if let count = document["faces"]?.array?.count, count > maximumFacesPerAnswer {
-            throw .garbage("response lists \(count) faces; at most \(maximumFacesPerAnswer) are read per image")
+        if let count = document["faces"]?.array?.count, count > ExternalAnswerLimits.maximumFacesPerImage {
+            throw .garbage("response lists \(count) faces; at most \(ExternalAnswerLimits.maximumFacesPerImage) are read per image")
         }
         let message = try decode(ResponseMessage.self, document: document, line: line, path: "response")
         guard message.id == expectedID else { throw .garbage("response \"id\" is \(message.id), expected \(expectedID)") }
@@ -154,8 +150,13 @@ enum ExecProtocol {
         guard let faces = message.faces else {
             throw .garbage("response needs \"faces\" (a list) or \"error\": \(preview(line))")
         }
-        for (index, face) in faces.enumerated() where face.box.width < 0 || face.box.height < 0 {
-            throw .garbage("faces[\(index)].box must be [x, y, width, height] with width, height >= 0")
+        for (index, face) in faces.enumerated() {
+            if face.box.width < 0 || face.box.height < 0 {
+                throw .garbage("faces[\(index)].box must be [x, y, width, height] with width, height >= 0")
+            }
+            if let points = face.landmarks, points.count > ExternalAnswerLimits.maximumPointsPerFace {
+                throw .garbage("faces[\(index)].landmarks has \(points.count) points; at most \(ExternalAnswerLimits.maximumPointsPerFace) are read per face")
+            }
         }
         if let scheme {
             for (index, face) in faces.enumerated() {

@@ -70,16 +70,29 @@ final class NativePluginDetector: FaceDetector {
             throw FaceBenchError.backend(detector: id, reason: "detect failed on \(input.name): " + String(nulTerminated: error))
         }
         guard count > 0 else { return [] }
-        guard let faces else { throw FaceBenchError.backend(detector: id, reason: "detect returned \(count) faces but no array") }
+        // The plugin's counts are checked before its arrays are read: past them lie memory it
+        // does not own, or an allocation no image needs.
+        guard count <= ExternalAnswerLimits.maximumFacesPerImage else {
+            throw FaceBenchError.backend(
+                detector: id, reason: "detect returned face_count \(count) for \(input.name); at most \(ExternalAnswerLimits.maximumFacesPerImage) faces are read per image")
+        }
+        guard let faces else { throw FaceBenchError.backend(detector: id, reason: "detect returned face_count \(count) for \(input.name) but faces is NULL") }
         return try (0..<count).map { index in
             let face = faces[index]
-            if let landmarkScheme, face.landmark_count != 0, Int(face.landmark_count) != landmarkScheme.pointNames.count {
-                throw FaceBenchError.backend(
-                    detector: id, reason: "detect returned face \(index + 1) of \(input.name) with \(face.landmark_count) points; its scheme \(landmarkScheme.id) has \(landmarkScheme.pointNames.count)")
+            let pointCount = Int(face.landmark_count)
+            func refused(_ why: String) -> FaceBenchError {
+                .backend(detector: id, reason: "detect returned face \(index + 1) of \(input.name) with landmark_count \(pointCount)" + why)
+            }
+            guard (0...ExternalAnswerLimits.maximumPointsPerFace).contains(pointCount) else {
+                throw refused("; it must be in 0…\(ExternalAnswerLimits.maximumPointsPerFace)")
+            }
+            if let landmarkScheme, pointCount != 0, pointCount != landmarkScheme.pointNames.count {
+                throw refused("; its scheme \(landmarkScheme.id) has \(landmarkScheme.pointNames.count)")
             }
             var landmarks: [Point]?
-            if face.landmark_count > 0, let points = face.landmarks {
-                landmarks = (0..<Int(face.landmark_count)).map { Point(x: points[2 * $0], y: points[2 * $0 + 1]) }
+            if pointCount > 0 {
+                guard let points = face.landmarks else { throw refused(" but landmarks is NULL") }
+                landmarks = (0..<pointCount).map { Point(x: points[2 * $0], y: points[2 * $0 + 1]) }
             }
             return Detection(box: Box(x: face.x, y: face.y, width: face.width, height: face.height), score: face.score,
                              landmarks: landmarks)

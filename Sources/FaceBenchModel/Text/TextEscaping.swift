@@ -12,19 +12,53 @@ public enum MarkdownText {
     /// character, so a line of FaceBench's own (`**bold**`) passes unchanged, and a
     /// `` `name` `` of its own shows its backticks rather than starting code a stranger's
     /// backtick could end.
+    ///
+    /// Nor can a bare URL become a link (GitHub's autolinks: `http://`, `https://`, `ftp://`,
+    /// `www.`, e-mail addresses, `mailto:`): the `:` of `://` and the `.` of `www.` are
+    /// backslash-escaped, which GitHub's parser (cmark-gfm) honours. An e-mail address is
+    /// found after escapes are resolved, so no escape can hide its `@`; a word joiner
+    /// (U+2060, invisible) goes before an `@` between what could be an address's two parts.
     public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        out.reserveCapacity(scalars.count)
+        for (index, scalar) in scalars.enumerated() {
             if TerminalText.isControl(scalar) {
-                out += " "
-            } else if "\\`<>[]|&".unicodeScalars.contains(scalar) {
-                out += "\\" + String(scalar)
-            } else {
-                out.unicodeScalars.append(scalar)
+                out.append(" ")
+                continue
             }
+            if "\\`<>[]|&".unicodeScalars.contains(scalar) || startsURL(scalars, colonAt: index) || endsWWW(scalars, dotAt: index) {
+                out.append("\\")
+            } else if scalar == "@", let previous = out.last, isAddressCharacter(previous), startsDomain(scalars, after: index) {
+                out.append(wordJoiner)
+            }
+            out.append(scalar)
         }
-        return out
+        return String(out)
+    }
+
+    static let wordJoiner: Unicode.Scalar = "\u{2060}"
+
+    /// The `:` of `scheme://`.
+    static func startsURL(_ scalars: [Unicode.Scalar], colonAt index: Int) -> Bool {
+        scalars[index] == ":" && index + 2 < scalars.count && scalars[index + 1] == "/" && scalars[index + 2] == "/"
+    }
+
+    /// The `.` of `www.`, in any case.
+    static func endsWWW(_ scalars: [Unicode.Scalar], dotAt index: Int) -> Bool {
+        scalars[index] == "." && index >= 3 && scalars[(index - 3)..<index].allSatisfy { $0 == "w" || $0 == "W" }
+    }
+
+    /// What GitHub's autolinker takes as the local part of an e-mail address, before its `@`.
+    static func isAddressCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ".+-_".unicodeScalars.contains(scalar))
+    }
+
+    /// Whether what follows the `@` at `index` could be an address's domain: a dot and a
+    /// letter among the characters a domain may hold (so FaceBench's own `FR@0.10` stays as it is).
+    static func startsDomain(_ scalars: [Unicode.Scalar], after index: Int) -> Bool {
+        let domain = scalars[(index + 1)...].prefix { isAddressCharacter($0) && $0 != "+" }
+        return domain.contains(".") && domain.contains { $0.properties.isAlphabetic }
     }
 
     /// `text` as one inline code span, whatever backticks and controls it holds.

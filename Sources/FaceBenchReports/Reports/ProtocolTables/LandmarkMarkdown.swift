@@ -15,7 +15,7 @@ enum LandmarkMarkdown {
             let points = s.map { "\($0.detectorScheme) vs \($0.datasetScheme) (\($0.comparison ?? "?"), \($0.points.count))" } ?? "–"
             let worst = (s?.perPoint ?? []).max { ($0.meanError ?? 0) < ($1.meanError ?? 0) }
             table.add([
-                detector, points, s?.normaliser ?? "–", String(s?.facesScored ?? 0), String(s?.facesWithoutLandmarks ?? 0),
+                detector, points, s?.normaliser ?? "–", s.map { String($0.facesScored) } ?? "–", s.map { String($0.facesWithoutLandmarks) } ?? "–",
                 Formatting.fixed(s?.nme.mean, 4), Formatting.fixed(s?.nme.median, 4),
                 Formatting.percent(s?.failureRate["0.08"]), Formatting.percent(s?.failureRate["0.10"]),
                 Formatting.fixed(s?.auc["0.08"], 3), Formatting.fixed(s?.auc["0.10"], 3),

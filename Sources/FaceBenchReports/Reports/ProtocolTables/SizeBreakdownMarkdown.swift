@@ -8,8 +8,11 @@ enum SizeBreakdownMarkdown {
         var table = MarkdownTable(headers: ["Detector"] + labels.map { "\($0) recall / AP" })
         for (detector, result) in results {
             // Matched by label: results read from files may hold other buckets than the first.
+            // A bucket without faces has no numbers: one dash, as every table shows no data.
             let cells = labels.map { label in
-                result.buckets.first { $0.label == label }.map { "\(Formatting.percent($0.recall)) / \(Formatting.fixed($0.averagePrecision, 3))" } ?? "–"
+                result.buckets.first { $0.label == label && $0.faces > 0 }.map {
+                    "\(Formatting.percent($0.recall)) / \(Formatting.fixed($0.averagePrecision, 3))"
+                } ?? "–"
             }
             table.add([detector] + cells)
         }
