@@ -50,8 +50,7 @@ final class ImageBootstrapTests: XCTestCase {
             let (samples, detections) = sampleSet(seed: seed)
             let resamplable = ResamplableResults(samples: samples, detections: detections, iouThreshold: 0.5)
             let ones = [Int32](repeating: 1, count: samples.count)
-            var scratch: [Double] = []
-            let values = ones.withUnsafeBufferPointer { resamplable.statistics(weights: $0, scratch: &scratch) }
+            let values = ones.withUnsafeBufferPointer { resamplable.statistics(weights: $0) }
             let metrics = DetectionMetrics.evaluate(samples: samples, detections: detections).metrics
             XCTAssertEqual(values["ap"], metrics.averagePrecision, "seed \(seed)")
             XCTAssertEqual(values["precision"], metrics.precision)
@@ -82,8 +81,7 @@ final class ImageBootstrapTests: XCTestCase {
             }
         }
         let resamplable = ResamplableResults(samples: samples, detections: detections, iouThreshold: 0.5)
-        var scratch: [Double] = []
-        let weighted = weights.withUnsafeBufferPointer { resamplable.statistics(weights: $0, scratch: &scratch) }
+        let weighted = weights.withUnsafeBufferPointer { resamplable.statistics(weights: $0) }
         let copies = DetectionMetrics.evaluate(samples: copiedSamples, detections: copiedDetections).metrics
         XCTAssertEqual(weighted["precision"]!, copies.precision, accuracy: 1e-15)
         XCTAssertEqual(weighted["recall"]!, copies.recall, accuracy: 1e-15)
