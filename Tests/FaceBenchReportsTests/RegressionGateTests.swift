@@ -5,8 +5,9 @@ import XCTest
 @testable import FaceBenchReports
 
 final class RegressionGateTests: XCTestCase {
-    func snapshot(_ detectors: [SyntheticRun.Detector], build: String = "release") -> BenchmarkSnapshot {
-        BenchmarkSnapshot(results: [SyntheticRun.results(detectors, build: build)], created: "now")
+    /// Without intervals (`bootstrap` 0) unless asked: the exact rule of the tolerance.
+    func snapshot(_ detectors: [SyntheticRun.Detector], build: String = "release", bootstrap: Int = 0) -> BenchmarkSnapshot {
+        BenchmarkSnapshot(results: [SyntheticRun.results(detectors, build: build, bootstrap: bootstrap)], created: "now")
     }
 
     let haar = SyntheticRun.perfect("haar", latency: 20)

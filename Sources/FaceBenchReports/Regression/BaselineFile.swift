@@ -1,5 +1,6 @@
 import FaceBenchModel
 import FaceBenchIO
+import FaceBenchEvaluation
 import FaceBenchHarness
 
 /// Reading and writing snapshots as baseline files, and loading whatever `compare` is given
@@ -20,7 +21,7 @@ extension BenchmarkSnapshot: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let schema = try container.decode(String.self, forKey: .schema)
-        guard schema == Self.schema || schema == Self.schemaWithPartialLatency else {
+        guard [Self.schema, Self.schemaWithoutIntervals, Self.schemaWithPartialLatency].contains(schema) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .schema, in: container, debugDescription: "not a FaceBench baseline (expected schema \(Self.schema))")
         }
@@ -39,7 +40,7 @@ extension BenchmarkSnapshot: Codable {
             let bytes = try FileIO.read(path)
             let document = try JSONReader.parse(bytes, path: path)
             switch document["schema"]?.string {
-            case Self.schema, Self.schemaWithPartialLatency:
+            case Self.schema, Self.schemaWithoutIntervals, Self.schemaWithPartialLatency:
                 return try JSONCoding.decode(BenchmarkSnapshot.self, document: document, bytes: bytes, path: path)
             case RunResults.schema:
                 let results = try JSONCoding.decode(RunResults.self, document: document, bytes: bytes, path: path)
@@ -91,7 +92,7 @@ extension DatasetSnapshot: Codable {
 extension DetectorSnapshot: Codable {
     enum CodingKeys: String, CodingKey {
         case id, spec, imported, accuracy, latency = "latency_ms", relativeLatency = "relative_latency"
-        case imagesPerSecond = "images_per_second", loadMilliseconds = "load_ms"
+        case imagesPerSecond = "images_per_second", loadMilliseconds = "load_ms", intervals
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -108,6 +109,12 @@ extension DetectorSnapshot: Codable {
         }
         try container.encodeNumber(imagesPerSecond, forKey: .imagesPerSecond)
         try container.encodeNumber(loadMilliseconds, forKey: .loadMilliseconds)
+        if !intervals.isEmpty {
+            let ordered = ResamplableResults.statistics.compactMap { key in
+                intervals[key].map { (key, JSONValue.array([JSONValue($0.low), JSONValue($0.high)])) }
+            }
+            try container.encode(JSONValue.object(JSONObject(ordered)), forKey: .intervals)
+        }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -132,11 +139,20 @@ extension DetectorSnapshot: Codable {
                 ? try container.decode(PartialLatency.self, forKey: .latency).summary
                 : try container.decode(LatencySummary.self, forKey: .latency)
         }
+        var intervals: [String: ConfidenceInterval] = [:]
+        for (key, bounds) in try container.decodeIfPresent([String: [Double]].self, forKey: .intervals) ?? [:] {
+            guard ResamplableResults.statistics.contains(key), bounds.count == 2, bounds.allSatisfy(\.isFinite), bounds[0] <= bounds[1] else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .intervals, in: container,
+                    debugDescription: "intervals.\(key): needs a statistic (\(ResamplableResults.statistics.joined(separator: ", "))) with [low, high], finite, low ≤ high")
+            }
+            intervals[key] = ConfidenceInterval(low: bounds[0], high: bounds[1])
+        }
         self.init(
             id: id, spec: try container.decode(String.self, forKey: .spec), imported: try container.decode(Bool.self, forKey: .imported),
             accuracy: accuracy, latency: latency, relativeLatency: relative,
             imagesPerSecond: try container.decodeNumber(forKey: .imagesPerSecond),
-            loadMilliseconds: try container.decodeNumber(forKey: .loadMilliseconds))
+            loadMilliseconds: try container.decodeNumber(forKey: .loadMilliseconds), intervals: intervals)
     }
 }
 
