@@ -3,6 +3,7 @@ import XCTest
 @testable import FaceBenchModel
 @testable import FaceBenchIO
 @testable import FaceBenchReports
+import FaceBenchEvaluation
 
 final class RegressionGateTests: XCTestCase {
     /// Without intervals (`bootstrap` 0) unless asked: the exact rule of the tolerance.
@@ -153,6 +154,71 @@ final class RegressionGateTests: XCTestCase {
         let debug = RegressionGate().compare(current: snapshot([SyntheticRun.partial(latency: 10)], build: "debug"), baseline: base)
         XCTAssertEqual(debug.verdict, .unchanged)
         XCTAssertTrue(debug.notes.contains { $0.contains("not a release build") })
+    }
+
+    /// A detector of the given spec, finding every face, `latency` ms per call.
+    func cascade(_ id: String, _ spec: String, latency: Double) -> SyntheticRun.Detector {
+        var detector = SyntheticRun.perfect(id, latency: latency)
+        detector.spec = spec
+        return detector
+    }
+
+    /// Only haar's scale changed (202 → 650 ms in the issue): haar, the speed reference, is
+    /// judged against decoding and is slower; lbp and hog, whose own times did not move, are
+    /// "same", not "improved" relative to the slower haar.
+    func testChangingOnlyTheReferencesSpecJudgesItAndLeavesTheOthersSame() {
+        let base = snapshot([cascade("haar", "haar:scale=1.1", latency: 202), cascade("lbp", "lbp:scale=1.1", latency: 65), cascade("hog", "hog:upsample=0", latency: 120)])
+        let now = snapshot([cascade("haar", "haar:scale=1.03", latency: 650), cascade("lbp", "lbp:scale=1.1", latency: 66), cascade("hog", "hog:upsample=0", latency: 119)])
+        let outcome = RegressionGate().compare(current: now, baseline: base)
+        let verdicts = Dictionary(uniqueKeysWithValues: outcome.entries.map { ($0.detector ?? "", $0.verdict) })
+        XCTAssertEqual(verdicts, ["haar": .regressed, "lbp": .same, "hog": .same], "\(outcome.findings.map(\.message))")
+        XCTAssertEqual(outcome.regressions.map(\.metric), ["per-image time / decode"])
+        XCTAssertTrue(outcome.notes.contains("synthetic: speed relative to the decode time: detector 'haar' changed (scale 1.1 → 1.03)"), "\(outcome.notes)")
+        XCTAssertTrue(outcome.notes.contains { $0.contains("haar: spec changed: haar:scale=1.1 → haar:scale=1.03 (scale 1.1 → 1.03)") })
+    }
+
+    /// A tuned detector without a label has a new id; it is judged against the baseline
+    /// detector of its kind, with a note naming the change, not reported missing plus new.
+    func testATunedDetectorIsMatchedByKindAndParameters() {
+        let base = snapshot([cascade("haar", "haar:cascade=default,neighbors=3", latency: 20), SyntheticRun.partial(minHeight: 30)])
+        let now = snapshot([cascade("haar-neighbors=6", "haar:cascade=default,neighbors=6", latency: 20), SyntheticRun.partial(minHeight: 30)])
+        let outcome = RegressionGate().compare(current: now, baseline: base)
+        XCTAssertEqual(outcome.verdict, .unchanged, "\(outcome.findings.map(\.message))")
+        XCTAssertTrue(outcome.newEntries.isEmpty)
+        XCTAssertTrue(outcome.notes.contains("synthetic / haar-neighbors=6: judged against the baseline's haar, the same kind (neighbors 3 → 6)"), "\(outcome.notes)")
+    }
+
+    /// With intervals over images, a drop the dataset cannot resolve is "within noise"; one
+    /// beyond the intervals' resolution still regresses.
+    func testAccuracyDropsWithinTheResolutionAreWithinNoise() {
+        let base = snapshot([haar, SyntheticRun.partial(minHeight: 30)], bootstrap: 200)
+        let small = snapshot([haar, SyntheticRun.partial(minHeight: 50)], bootstrap: 200)
+        let outcome = RegressionGate().compare(current: small, baseline: base)
+        XCTAssertEqual(outcome.verdict, .unchanged, "one face of four: \(outcome.findings.map(\.message))")
+        XCTAssertTrue(outcome.lines.contains { $0.detector == "partial" && $0.metric == "recall" && $0.status == "within noise" })
+        XCTAssertTrue(outcome.lines.contains { $0.metric == "sizes.buckets.h32-64.recall" && $0.status == "" }, "metrics without an interval are shown, not gated")
+        // A paired interval that lies wholly below −tolerance is a regression.
+        var paired = RegressionGate()
+        paired.pairedChanges = ["synthetic": ["partial": ["recall": ConfidenceInterval(low: -0.5, high: -0.1)]]]
+        XCTAssertEqual(paired.compare(current: small, baseline: base).regressions.map(\.metric), ["recall"])
+    }
+
+    /// `report`'s change column and `compare` call the same timings "same": a 9 % faster
+    /// median whose ratio stays inside the tolerance is not coloured better.
+    func testReportAndCompareShareTheSpeedRule() {
+        let before = SyntheticRun.results([SyntheticRun.partial(latency: 5)]), after = SyntheticRun.results([SyntheticRun.partial(latency: 4.55)])
+        let table = ComparisonReport.summaryTable(SyntheticRun.comparison([("before", before), ("after", after)]))
+        let change = try! XCTUnwrap(table.changes(row: 1)?.first { table.columns[$0.column].key == "latency_p50_ms" })
+        XCTAssertEqual(change.text, "p50 ms −9% (same)")
+        XCTAssertNil(change.better)
+        var gate = RegressionGate()
+        gate.speed = .absolute
+        let outcome = gate.compare(
+            current: BenchmarkSnapshot(results: [after], created: "now"), baseline: BenchmarkSnapshot(results: [before], created: "then"))
+        XCTAssertEqual(outcome.entries.first?.verdict, .same)
+        let faster = SyntheticRun.results([SyntheticRun.partial(latency: 3)])
+        let fasterTable = ComparisonReport.summaryTable(SyntheticRun.comparison([("before", before), ("after", faster)]))
+        XCTAssertEqual(fasterTable.changes(row: 1)?.first { fasterTable.columns[$0.column].key == "latency_p50_ms" }?.better, true)
     }
 
     func testDifferentDatasetsAreNotComparable() {

@@ -1,5 +1,6 @@
 import FaceBenchModel
 import FaceBenchReports
+import FaceBenchHarness
 
 enum CompareCommand: FaceBenchCommand {
     static let spec = CommandSpec(
@@ -37,9 +38,18 @@ enum CompareCommand: FaceBenchCommand {
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
         let options = try CompareOptions(arguments)
-        let current = try BenchmarkSnapshot.load(options.current)
-        let baseline = try BenchmarkSnapshot.load(options.baseline)
-        let outcome = options.gate.compare(current: current, baseline: baseline)
+        let (current, currentResults) = try BenchmarkSnapshot.loadEither(options.current)
+        let (baseline, baselineResults) = try BenchmarkSnapshot.loadEither(options.baseline)
+        var gate = options.gate
+        if let currentResults, let baselineResults {
+            // Both sides are runs: their images can be paired, given the ground truth.
+            var datasets: [String: Dataset] = [:]
+            for results in currentResults where baselineResults.contains(where: { $0.dataset.name == results.dataset.name }) {
+                datasets[results.dataset.name] = try? toolbox.dataset(of: results)
+            }
+            gate.pairedChanges = PairedRunChanges.intervals(current: currentResults, baseline: baselineResults, datasets: datasets)
+        }
+        let outcome = gate.compare(current: current, baseline: baseline)
         let text = GateReport.text(outcome, current: options.current, baseline: options.baseline, allRows: options.allRows)
         StandardStreams.output(text)
         if let file = options.markdownFile { try FileIO.writeAtomically(text, to: file) }

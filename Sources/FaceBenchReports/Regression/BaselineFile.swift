@@ -36,22 +36,28 @@ extension BenchmarkSnapshot: Codable {
     /// A baseline file, a `results.json`, or a folder of results (a run folder): told apart
     /// by the file's schema.
     public static func load(_ path: String) throws -> BenchmarkSnapshot {
+        try loadEither(path).snapshot
+    }
+
+    /// What `load` reads, with the results themselves when `path` holds results rather than
+    /// a baseline file (their records let the gate pair images, `PairedRunChanges`).
+    public static func loadEither(_ path: String) throws -> (snapshot: BenchmarkSnapshot, results: [RunResults]?) {
         if !FileIO.isDirectory(path) {
             let bytes = try FileIO.read(path)
             let document = try JSONReader.parse(bytes, path: path)
             switch document["schema"]?.string {
             case Self.schema, Self.schemaWithoutIntervals, Self.schemaWithPartialLatency:
-                return try JSONCoding.decode(BenchmarkSnapshot.self, document: document, bytes: bytes, path: path)
+                return (try JSONCoding.decode(BenchmarkSnapshot.self, document: document, bytes: bytes, path: path), nil)
             case RunResults.schema:
                 let results = try JSONCoding.decode(RunResults.self, document: document, bytes: bytes, path: path)
-                return BenchmarkSnapshot(results: [results], created: results.environment?.date ?? "")
+                return (BenchmarkSnapshot(results: [results], created: results.environment?.date ?? ""), [results])
             default:
                 throw FaceBenchError.malformed(
                     path: path, location: "schema", reason: "neither a baseline (\(Self.schema)) nor results (\(RunResults.schema))")
             }
         }
         let results = try ResultsLocator.files(at: path).map(RunResults.read)
-        return BenchmarkSnapshot(results: results, created: results.first?.environment?.date ?? "")
+        return (BenchmarkSnapshot(results: results, created: results.first?.environment?.date ?? ""), results)
     }
 }
 

@@ -6,11 +6,14 @@ import FaceBenchEvaluation
 /// the same kind whose spec differs least), with a note naming what changed.
 ///
 /// Accuracy: where the runs have intervals over images (`run --bootstrap`), the gated
-/// metrics are those with an interval (AP, COCO AP, precision, recall, F1, mean NME) and a
-/// change is judged against the dataset's resolution, the larger half-width of the two
-/// runs' 95 % intervals of that metric (the baseline keeps no per-image matches to pair
-/// with): a drop beyond `maxAccuracyDrop` + resolution is a regression, a gain as large an
-/// improvement, anything between "within noise". Without intervals every metric with a
+/// metrics are those with an interval (AP, COCO AP, precision, recall, F1, mean NME). When
+/// both sides are runs on the same images, the change has a paired 95 % interval
+/// (`pairedChanges`): a regression when the whole interval is a drop beyond
+/// `maxAccuracyDrop`, an improvement when it is a gain beyond it, else "within noise".
+/// Against a baseline file (no per-image matches to pair with) the change is judged against
+/// the dataset's resolution instead, the larger half-width of the two runs' own intervals
+/// of that metric: a drop beyond `maxAccuracyDrop` + resolution is a regression, a gain as
+/// large an improvement. Without intervals every metric with a
 /// direction (`DetectorSnapshot.gatedMetrics`) is judged against `maxAccuracyDrop` alone,
 /// whose default 0 suits deterministic detectors.
 ///
@@ -40,6 +43,9 @@ public struct RegressionGate: Sendable {
     public var maxSlowdown: Double = SpeedChange.standardMaxSlowdown
     public var speed: Speed = .relative(reference: BenchmarkSnapshot.defaultReference)
     public var allowMissing = false
+    /// Paired intervals of current − baseline (`PairedRunChanges`), when both sides are runs
+    /// on the same images: they take the place of the resolution.
+    public var pairedChanges: PairedRunChanges.Intervals = [:]
 
     public init() {}
 
@@ -245,14 +251,20 @@ public struct RegressionGate: Sendable {
             }
             var status = after == before ? "=" : ""
             if judged, let metric = gated[key] {
-                let gain = metric.direction == .higherIsBetter ? after - before : before - after
-                let noise = resolution ?? 0
-                let allowed = resolution.map { "tolerance \(Self.number(maxAccuracyDrop)) + resolution ±\(Self.number($0))" } ?? "tolerance \(Self.number(maxAccuracyDrop))"
+                let higherIsBetter = metric.direction == .higherIsBetter
+                let gain = higherIsBetter ? after - before : before - after
+                // The least and the most gain the noise allows.
+                var least = gain - (resolution ?? 0), most = gain + (resolution ?? 0)
+                var allowed = resolution.map { "tolerance \(Self.number(maxAccuracyDrop)) + resolution ±\(Self.number($0))" } ?? "tolerance \(Self.number(maxAccuracyDrop))"
+                if let paired = DetectorSnapshot.statisticOfMetric[key].flatMap({ pairedChanges[dataset]?[now.id]?[$0] }) {
+                    (least, most) = higherIsBetter ? (paired.low, paired.high) : (-paired.high, -paired.low)
+                    allowed = "paired 95% interval \(Self.change(from: 0, to: paired.low))…\(Self.change(from: 0, to: paired.high)), tolerance \(Self.number(maxAccuracyDrop))"
+                }
                 let change = "\(Self.number(before, against: after)) → \(Self.number(after, against: before)) (\(Self.change(from: before, to: after)), \(allowed))"
-                if gain < -(maxAccuracyDrop + noise) {
+                if most < -maxAccuracyDrop {
                     status = "REGRESSED"
                     outcome.findings.append(Finding(kind: .regression, dataset: dataset, detector: now.id, metric: key, message: "\(prefix) got worse: \(change)", before: before, after: after))
-                } else if gain > maxAccuracyDrop + noise {
+                } else if least > maxAccuracyDrop {
                     status = "improved"
                     outcome.findings.append(Finding(kind: .improvement, dataset: dataset, detector: now.id, metric: key, message: "\(prefix) got better: \(change)", before: before, after: after))
                 } else if abs(gain) > maxAccuracyDrop {
