@@ -206,7 +206,8 @@ final class RegressionGateTests: XCTestCase {
     /// `report`'s change column and `compare` call the same timings "same": a 9 % faster
     /// median whose ratio stays inside the tolerance is not coloured better.
     func testReportAndCompareShareTheSpeedRule() {
-        let before = SyntheticRun.results([SyntheticRun.partial(latency: 5)]), after = SyntheticRun.results([SyntheticRun.partial(latency: 4.55)])
+        let before = SyntheticRun.results([SyntheticRun.partial(latency: 5)], bootstrap: 0)
+        let after = SyntheticRun.results([SyntheticRun.partial(latency: 4.55)], bootstrap: 0)
         let table = ComparisonReport.summaryTable(SyntheticRun.comparison([("before", before), ("after", after)]))
         let change = try! XCTUnwrap(table.changes(row: 1)?.first { table.columns[$0.column].key == "latency_p50_ms" })
         XCTAssertEqual(change.text, "p50 ms −9% (same)")
@@ -216,7 +217,7 @@ final class RegressionGateTests: XCTestCase {
         let outcome = gate.compare(
             current: BenchmarkSnapshot(results: [after], created: "now"), baseline: BenchmarkSnapshot(results: [before], created: "then"))
         XCTAssertEqual(outcome.entries.first?.verdict, .same)
-        let faster = SyntheticRun.results([SyntheticRun.partial(latency: 3)])
+        let faster = SyntheticRun.results([SyntheticRun.partial(latency: 3)], bootstrap: 0)
         let fasterTable = ComparisonReport.summaryTable(SyntheticRun.comparison([("before", before), ("after", faster)]))
         XCTAssertEqual(fasterTable.changes(row: 1)?.first { fasterTable.columns[$0.column].key == "latency_p50_ms" }?.better, true)
     }
