@@ -234,18 +234,20 @@ public struct ResamplableResults: Sendable {
     public static let lowerIsBetter: Set<String> = ["miss_rate", "nme_mean"]
 
     /// The buffers a pass over a ranking writes: the cumulative true and false positives at
-    /// each true positive, and the precision envelope there. Made once per detector, reused by
-    /// every resample.
+    /// each true positive, and the precision envelope there; per COCO recall level, the
+    /// fewest true positives reaching it. Made once per detector, reused by every resample.
     struct Workspace {
         var truePositives: [Int]
         var falsePositives: [Int]
         var envelope: [Double]
+        var levelTruePositives: [Int]
 
         init(_ results: ResamplableResults) {
             let longest = ([results.ranked.count] + results.cocoRanked.map(\.count)).max()! + 1
             truePositives = [Int](repeating: 0, count: longest)
             falsePositives = truePositives
             envelope = [Double](repeating: 0, count: longest)
+            levelTruePositives = [Int](repeating: 0, count: results.cocoParameters.recallThresholds.count)
         }
     }
 
@@ -323,20 +325,26 @@ public struct ResamplableResults: Sendable {
     func averagePrecision(weights: UnsafeBufferPointer<Int32>, positives: Double, workspace: inout Workspace) -> Double {
         let points = Self.truePositivePoints(ranked, weights: weights, workspace: &workspace)
         guard positives > 0 else { return 0 }
-        // VOCap.m: precision made non-increasing from the end, summed where recall changes.
-        var highest = 0.0
-        for k in stride(from: points - 1, through: 0, by: -1) {
-            let tp = Double(workspace.truePositives[k])
-            highest = max(tp / (tp + Double(workspace.falsePositives[k])), highest)
-            workspace.envelope[k] = highest
+        return workspace.truePositives.withUnsafeBufferPointer { tps in
+            workspace.falsePositives.withUnsafeBufferPointer { fps in
+                workspace.envelope.withUnsafeMutableBufferPointer { envelope in
+                    // VOCap.m: precision made non-increasing from the end, summed where recall changes.
+                    var highest = 0.0
+                    for k in stride(from: points - 1, through: 0, by: -1) {
+                        let tp = Double(tps[k])
+                        highest = max(tp / (tp + Double(fps[k])), highest)
+                        envelope[k] = highest
+                    }
+                    var ap = 0.0, previous = 0.0
+                    for k in 0..<points {
+                        let recall = Double(tps[k]) / positives
+                        if recall != previous { ap += (recall - previous) * envelope[k] }
+                        previous = recall
+                    }
+                    return ap
+                }
+            }
         }
-        var ap = 0.0, previous = 0.0
-        for k in 0..<points {
-            let recall = Double(workspace.truePositives[k]) / positives
-            if recall != previous { ap += (recall - previous) * workspace.envelope[k] }
-            previous = recall
-        }
-        return ap
     }
 
     /// COCO's AP (IoU 0.50:0.95, 101 recall points, range "all", the last maxDets) on the
@@ -347,23 +355,39 @@ public struct ResamplableResults: Sendable {
         guard countedFaces > 0 else { return .nan }
         let counted = Double(countedFaces)
         let levels = cocoParameters.recallThresholds
+        // A point's recall tp / counted is below a level exactly when its tp is below the
+        // fewest true positives whose recall reaches the level (the division is monotone),
+        // so the search over the points compares integers, not quotients.
+        for (index, level) in levels.enumerated() {
+            var fewest = max(0, Int((level * counted).rounded(.up)))
+            while fewest > 0, Double(fewest - 1) / counted >= level { fewest -= 1 }
+            while Double(fewest) / counted < level { fewest += 1 }
+            workspace.levelTruePositives[index] = fewest
+        }
         let spacing = Double.ulpOfOne
         var sum = 0.0
         for ranking in cocoRanked {
             let points = Self.truePositivePoints(ranking, weights: weights, workspace: &workspace)
-            var highest = 0.0
-            for k in stride(from: points - 1, through: 0, by: -1) {
-                let tp = Double(workspace.truePositives[k])
-                highest = max(tp / (Double(workspace.falsePositives[k]) + tp + spacing), highest)
-                workspace.envelope[k] = highest
-            }
-            var hit = 0
-            for level in levels {
-                while hit < points, Double(workspace.truePositives[hit]) / counted < level { hit += 1 }
-                if level <= 0 {
-                    sum += points > 0 ? workspace.envelope[0] : 0
-                } else {
-                    sum += hit < points ? workspace.envelope[hit] : 0
+            workspace.truePositives.withUnsafeBufferPointer { tps in
+                workspace.falsePositives.withUnsafeBufferPointer { fps in
+                    workspace.envelope.withUnsafeMutableBufferPointer { envelope in
+                        var highest = 0.0
+                        for k in stride(from: points - 1, through: 0, by: -1) {
+                            let tp = Double(tps[k])
+                            highest = max(tp / (Double(fps[k]) + tp + spacing), highest)
+                            envelope[k] = highest
+                        }
+                        var hit = 0
+                        for (index, level) in levels.enumerated() {
+                            let fewest = workspace.levelTruePositives[index]
+                            while hit < points, tps[hit] < fewest { hit += 1 }
+                            if level <= 0 {
+                                sum += points > 0 ? envelope[0] : 0
+                            } else {
+                                sum += hit < points ? envelope[hit] : 0
+                            }
+                        }
+                    }
                 }
             }
         }
