@@ -222,6 +222,26 @@ final class RegressionGateTests: XCTestCase {
         XCTAssertEqual(fasterTable.changes(row: 1)?.first { fasterTable.columns[$0.column].key == "latency_p50_ms" }?.better, true)
     }
 
+    /// Two detectors of one run: the ratio of their medians with an interval paired over
+    /// images, judged by the same rule; the weighted median equals the median of the copies.
+    func testLatencyRatiosBetweenDetectorsArePairedOverImages() throws {
+        let results = SyntheticRun.results([SyntheticRun.perfect(latency: 10), SyntheticRun.partial(latency: 5)], bootstrap: 200)
+        let ratio = try XCTUnwrap(LatencyRatios.againstFastest(results).first)
+        XCTAssertEqual([ratio.detector, ratio.reference], ["perfect", "partial"])
+        XCTAssertEqual(ratio.ratio, 2)
+        XCTAssertEqual(ratio.interval, ConfidenceInterval(low: 2, high: 2), "steady times: every resample gives ×2")
+        let text = try XCTUnwrap(LatencyRatios.markdown(results))
+        XCTAssertTrue(text.contains("| perfect                 | 2.00 |                         2.00–2.00 |  slower |"), text)
+        var random = SplitMix64(seed: 5)
+        for _ in 0..<20 {
+            let values = (0..<7).map { _ in Double.random(in: 0...10, using: &random).rounded() }
+            let weights = (0..<7).map { _ in Int32.random(in: 0...3, using: &random) }
+            let copies = zip(values, weights).flatMap { Array(repeating: $0, count: Int($1)) }.sorted()
+            let order = values.indices.sorted { values[$0] < values[$1] }
+            XCTAssertEqual(LatencyRatios.weightedMedian(values, order, weights[...]), copies.isEmpty ? nil : LatencySummary.percentile(copies, 50))
+        }
+    }
+
     func testDifferentDatasetsAreNotComparable() {
         let base = snapshot([haar])
         var now = base
