@@ -109,5 +109,12 @@ final class ComparisonTableTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try results.write(to: path)
         XCTAssertEqual(try RunResults.read(path).detector("partial")?.differencesToBest, results.detector("partial")?.differencesToBest)
+        // Read back as outside input: a best that is no detector of the file is refused.
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let forged = try XCTUnwrap(text.range(of: "\"best\":\"perfect\"") ?? text.range(of: "\"best\": \"perfect\""))
+        try text.replacingCharacters(in: forged, with: "\"best\": \"nobody\"").write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try RunResults.read(path)) { error in
+            XCTAssertTrue("\(error)".contains("difference_to_best.") && "\(error)".contains("\"nobody\" is not a detector of this file"), "\(error)")
+        }
     }
 }

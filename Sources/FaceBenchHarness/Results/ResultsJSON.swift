@@ -59,6 +59,14 @@ extension RunResults: Codable {
         decoderLibrary = try decode.decode(String?.self, forKey: .library)
         decodeLatency = try decode.decode(LatencySummary?.self, forKey: .latency)
         detectors = try container.decode([DetectorResult].self, forKey: .detectors)
+        let ids = Set(detectors.map(\.id))
+        for (index, detector) in detectors.enumerated() {
+            for (key, paired) in detector.differencesToBest where !ids.contains(paired.best) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .detectors, in: container,
+                    debugDescription: "detectors[\(index)].difference_to_best.\(key).best: \(paired.best.debugDescription) is not a detector of this file")
+            }
+        }
         records = try container.decode([ImageRecord].self, forKey: .records)
     }
 
