@@ -185,6 +185,11 @@ public struct RegressionGate: Sendable {
         }
         if now.interrupted { outcome.notes.append("\(name): the current run was interrupted") }
         let pairs = Self.match(baseline: base.detectors, current: now.detectors)
+        if pairedChanges[name] != nil {
+            outcome.notes.append("\(name): accuracy changes judged by their paired 95% intervals over the \(now.images) images")
+        } else if now.detectors.contains(where: { !$0.intervals.isEmpty }) || base.detectors.contains(where: { !$0.intervals.isEmpty }) {
+            outcome.notes.append("\(name): accuracy changes judged against the intervals' resolution (no per-image records and ground truth to pair the two sides with)")
+        }
         let reference = speedReference(now, base)
         if let problem = reference.problem { outcome.notes.append("\(name): speed not judged: \(problem)") }
         if let note = reference.note { outcome.notes.append("\(name): \(note)") }
