@@ -50,8 +50,7 @@ final class ImageBootstrapTests: XCTestCase {
             let (samples, detections) = sampleSet(seed: seed)
             let resamplable = ResamplableResults(samples: samples, detections: detections, iouThreshold: 0.5)
             let ones = [Int32](repeating: 1, count: samples.count)
-            var scratch: [Double] = []
-            let values = ones.withUnsafeBufferPointer { resamplable.statistics(weights: $0, scratch: &scratch) }
+            let values = ones.withUnsafeBufferPointer { resamplable.statistics(weights: $0) }
             let metrics = DetectionMetrics.evaluate(samples: samples, detections: detections).metrics
             XCTAssertEqual(values["ap"], metrics.averagePrecision, "seed \(seed)")
             XCTAssertEqual(values["precision"], metrics.precision)
@@ -82,8 +81,7 @@ final class ImageBootstrapTests: XCTestCase {
             }
         }
         let resamplable = ResamplableResults(samples: samples, detections: detections, iouThreshold: 0.5)
-        var scratch: [Double] = []
-        let weighted = weights.withUnsafeBufferPointer { resamplable.statistics(weights: $0, scratch: &scratch) }
+        let weighted = weights.withUnsafeBufferPointer { resamplable.statistics(weights: $0) }
         let copies = DetectionMetrics.evaluate(samples: copiedSamples, detections: copiedDetections).metrics
         XCTAssertEqual(weighted["precision"]!, copies.precision, accuracy: 1e-15)
         XCTAssertEqual(weighted["recall"]!, copies.recall, accuracy: 1e-15)
@@ -93,6 +91,34 @@ final class ImageBootstrapTests: XCTestCase {
             dataset: Dataset(name: "t", format: "test", root: "/", annotationFiles: [], samples: copiedSamples), samples: copiedSamples,
             detections: copiedDetections, options: EvaluationOptions())
         XCTAssertEqual(weighted["coco_ap"]!, coco.summary.stats[0], accuracy: 1e-12)
+    }
+
+    /// The best of a run, a detector identical to it, and one that finds nothing: the same
+    /// resamples pair them, so the identical one differs by exactly 0 on every resample (not
+    /// distinguishable), the empty one is told apart in every statistic, in its direction.
+    func testDifferencesToTheBestArePaired() throws {
+        let (samples, detections) = sampleSet(seed: 4)
+        let found = ResamplableResults(samples: samples, detections: detections, iouThreshold: 0.5)
+        let none = ResamplableResults(samples: samples, detections: detections.map { _ in [] }, iouThreshold: 0.5)
+        let runs = [found, found, none]
+        let ones = [Int32](repeating: 1, count: samples.count)
+        let own = runs.map { run in ones.withUnsafeBufferPointer { run.statistics(weights: $0) } }
+        let resampled = ImageBootstrap.resampledValues(runs, resamples: 200, seed: ImageBootstrap.standardSeed)
+        let differences = ImageBootstrap.differencesToBest(ids: ["a", "b", "c"], own: own, resampled: resampled)
+        for key in ["ap", "recall", "f1", "miss_rate"] {
+            let best = try XCTUnwrap(differences[0][key], key), twin = try XCTUnwrap(differences[1][key]), empty = try XCTUnwrap(differences[2][key])
+            XCTAssertEqual([best.best, twin.best, empty.best], ["a", "a", "a"], "the first of equals is the best: \(key)")
+            XCTAssertEqual(twin.interval, ConfidenceInterval(low: 0, high: 0))
+            XCTAssertFalse(twin.isDistinguishable)
+            XCTAssertTrue(empty.isDistinguishable, key)
+            XCTAssertEqual(empty.difference, own[2][key]! - own[0][key]!)
+            if key == "miss_rate" { XCTAssertGreaterThan(empty.interval.low, 0) } else { XCTAssertLessThan(empty.interval.high, 0) }
+        }
+        XCTAssertTrue(ImageBootstrap.differencesToBest(ids: ["a"], own: [own[0]], resampled: [resampled[0]])[0].isEmpty, "no pairs with one detector")
+        // The intervals are the percentiles of the same resampled values.
+        XCTAssertEqual(
+            ImageBootstrap.intervals(runs, resamples: 200, seed: ImageBootstrap.standardSeed)[0],
+            resampled[0].compactMapValues(ImageBootstrap.percentileInterval))
     }
 
     func testPercentileIntervalIsNumpysLinearPercentile() throws {

@@ -1,5 +1,8 @@
+import Foundation
 import XCTest
+import FaceBenchTestSupport
 @testable import FaceBenchEvaluation
+@testable import FaceBenchHarness
 @testable import FaceBenchReports
 
 final class ComparisonTableTests: XCTestCase {
@@ -77,5 +80,41 @@ final class ComparisonTableTests: XCTestCase {
         XCTAssertEqual(table.rows, [["haar", "80%", "–", "30%"], ["lbp", "70%", "90%", "40%"]])
         XCTAssertEqual(table.alignments.count, 4)
         XCTAssertEqual(table.removeColumnsHolding(only: "–"), [], "nothing more to drop")
+    }
+
+    /// With paired comparisons the bold is the group not distinguishable from the best: on
+    /// the synthetic run's four images, finding two faces of four is not told apart from
+    /// finding all four (a resample drawing only the large faces has probability 1/16), so
+    /// nothing stands out; a note under the table says what AP difference the images resolve.
+    /// The differences round-trip through results.json.
+    func testPairedComparisonsMarkTheGroupOfTheBest() throws {
+        let results = SyntheticRun.results([SyntheticRun.perfect(), SyntheticRun.partial()], bootstrap: 200)
+        let partial = try XCTUnwrap(results.detector("partial")?.differencesToBest["recall"])
+        XCTAssertEqual(partial.best, "perfect")
+        XCTAssertEqual(partial.difference, -0.5)
+        XCTAssertFalse(partial.isDistinguishable, "\(partial.interval)")
+        let comparison = SyntheticRun.comparison([(nil, results)])
+        let table = ComparisonReport.summaryTable(comparison)
+        let recall = try XCTUnwrap(table.columns.firstIndex { $0.key == "recall" })
+        XCTAssertEqual(table.bestRows(recall), [], "both in the best's group")
+        XCTAssertTrue(table.marksPairedGroups)
+        let note = try XCTUnwrap(IntervalTable.pairedNote(comparison))
+        XCTAssertTrue(note.contains("On these 4 images, AP50 (VOC) differences below ~"), note)
+
+        var group = table
+        group.rows[1].differencesToBest["recall"]?.interval = ConfidenceInterval(low: -0.75, high: -0.25)
+        XCTAssertEqual(group.bestRows(recall), [0], "a distinguishable detector leaves the group")
+
+        let path = NSTemporaryDirectory() + "/paired-\(ProcessInfo.processInfo.processIdentifier).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try results.write(to: path)
+        XCTAssertEqual(try RunResults.read(path).detector("partial")?.differencesToBest, results.detector("partial")?.differencesToBest)
+        // Read back as outside input: a best that is no detector of the file is refused.
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let forged = try XCTUnwrap(text.range(of: "\"best\":\"perfect\"") ?? text.range(of: "\"best\": \"perfect\""))
+        try text.replacingCharacters(in: forged, with: "\"best\": \"nobody\"").write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try RunResults.read(path)) { error in
+            XCTAssertTrue("\(error)".contains("difference_to_best.") && "\(error)".contains("\"nobody\" is not a detector of this file"), "\(error)")
+        }
     }
 }

@@ -3,10 +3,12 @@ import XCTest
 @testable import FaceBenchModel
 @testable import FaceBenchIO
 @testable import FaceBenchReports
+import FaceBenchEvaluation
 
 final class RegressionGateTests: XCTestCase {
-    func snapshot(_ detectors: [SyntheticRun.Detector], build: String = "release") -> BenchmarkSnapshot {
-        BenchmarkSnapshot(results: [SyntheticRun.results(detectors, build: build)], created: "now")
+    /// Without intervals (`bootstrap` 0) unless asked: the exact rule of the tolerance.
+    func snapshot(_ detectors: [SyntheticRun.Detector], build: String = "release", bootstrap: Int = 0) -> BenchmarkSnapshot {
+        BenchmarkSnapshot(results: [SyntheticRun.results(detectors, build: build, bootstrap: bootstrap)], created: "now")
     }
 
     let haar = SyntheticRun.perfect("haar", latency: 20)
@@ -152,6 +154,92 @@ final class RegressionGateTests: XCTestCase {
         let debug = RegressionGate().compare(current: snapshot([SyntheticRun.partial(latency: 10)], build: "debug"), baseline: base)
         XCTAssertEqual(debug.verdict, .unchanged)
         XCTAssertTrue(debug.notes.contains { $0.contains("not a release build") })
+    }
+
+    /// A detector of the given spec, finding every face, `latency` ms per call.
+    func cascade(_ id: String, _ spec: String, latency: Double) -> SyntheticRun.Detector {
+        var detector = SyntheticRun.perfect(id, latency: latency)
+        detector.spec = spec
+        return detector
+    }
+
+    /// Only haar's scale changed (202 → 650 ms in the issue): haar, the speed reference, is
+    /// judged against decoding and is slower; lbp and hog, whose own times did not move, are
+    /// "same", not "improved" relative to the slower haar.
+    func testChangingOnlyTheReferencesSpecJudgesItAndLeavesTheOthersSame() {
+        let base = snapshot([cascade("haar", "haar:scale=1.1", latency: 202), cascade("lbp", "lbp:scale=1.1", latency: 65), cascade("hog", "hog:upsample=0", latency: 120)])
+        let now = snapshot([cascade("haar", "haar:scale=1.03", latency: 650), cascade("lbp", "lbp:scale=1.1", latency: 66), cascade("hog", "hog:upsample=0", latency: 119)])
+        let outcome = RegressionGate().compare(current: now, baseline: base)
+        let verdicts = Dictionary(uniqueKeysWithValues: outcome.entries.map { ($0.detector ?? "", $0.verdict) })
+        XCTAssertEqual(verdicts, ["haar": .regressed, "lbp": .same, "hog": .same], "\(outcome.findings.map(\.message))")
+        XCTAssertEqual(outcome.regressions.map(\.metric), ["per-image time / decode"])
+        XCTAssertTrue(outcome.notes.contains("synthetic: speed relative to the decode time: detector 'haar' changed (scale 1.1 → 1.03)"), "\(outcome.notes)")
+        XCTAssertTrue(outcome.notes.contains { $0.contains("haar: spec changed: haar:scale=1.1 → haar:scale=1.03 (scale 1.1 → 1.03)") })
+    }
+
+    /// A tuned detector without a label has a new id; it is judged against the baseline
+    /// detector of its kind, with a note naming the change, not reported missing plus new.
+    func testATunedDetectorIsMatchedByKindAndParameters() {
+        let base = snapshot([cascade("haar", "haar:cascade=default,neighbors=3", latency: 20), SyntheticRun.partial(minHeight: 30)])
+        let now = snapshot([cascade("haar-neighbors=6", "haar:cascade=default,neighbors=6", latency: 20), SyntheticRun.partial(minHeight: 30)])
+        let outcome = RegressionGate().compare(current: now, baseline: base)
+        XCTAssertEqual(outcome.verdict, .unchanged, "\(outcome.findings.map(\.message))")
+        XCTAssertTrue(outcome.newEntries.isEmpty)
+        XCTAssertTrue(outcome.notes.contains("synthetic / haar-neighbors=6: judged against the baseline's haar, the same kind (neighbors 3 → 6)"), "\(outcome.notes)")
+    }
+
+    /// With intervals over images, a drop the dataset cannot resolve is "within noise"; one
+    /// beyond the intervals' resolution still regresses.
+    func testAccuracyDropsWithinTheResolutionAreWithinNoise() {
+        let base = snapshot([haar, SyntheticRun.partial(minHeight: 30)], bootstrap: 200)
+        let small = snapshot([haar, SyntheticRun.partial(minHeight: 50)], bootstrap: 200)
+        let outcome = RegressionGate().compare(current: small, baseline: base)
+        XCTAssertEqual(outcome.verdict, .unchanged, "one face of four: \(outcome.findings.map(\.message))")
+        XCTAssertTrue(outcome.lines.contains { $0.detector == "partial" && $0.metric == "recall" && $0.status == "within noise" })
+        XCTAssertTrue(outcome.lines.contains { $0.metric == "sizes.buckets.h32-64.recall" && $0.status == "" }, "metrics without an interval are shown, not gated")
+        // A paired interval that lies wholly below −tolerance is a regression.
+        var paired = RegressionGate()
+        paired.pairedChanges = ["synthetic": ["partial": ["recall": ConfidenceInterval(low: -0.5, high: -0.1)]]]
+        XCTAssertEqual(paired.compare(current: small, baseline: base).regressions.map(\.metric), ["recall"])
+    }
+
+    /// `report`'s change column and `compare` call the same timings "same": a 9 % faster
+    /// median whose ratio stays inside the tolerance is not coloured better.
+    func testReportAndCompareShareTheSpeedRule() {
+        let before = SyntheticRun.results([SyntheticRun.partial(latency: 5)], bootstrap: 0)
+        let after = SyntheticRun.results([SyntheticRun.partial(latency: 4.55)], bootstrap: 0)
+        let table = ComparisonReport.summaryTable(SyntheticRun.comparison([("before", before), ("after", after)]))
+        let change = try! XCTUnwrap(table.changes(row: 1)?.first { table.columns[$0.column].key == "latency_p50_ms" })
+        XCTAssertEqual(change.text, "p50 ms −9% (same)")
+        XCTAssertNil(change.better)
+        var gate = RegressionGate()
+        gate.speed = .absolute
+        let outcome = gate.compare(
+            current: BenchmarkSnapshot(results: [after], created: "now"), baseline: BenchmarkSnapshot(results: [before], created: "then"))
+        XCTAssertEqual(outcome.entries.first?.verdict, .same)
+        let faster = SyntheticRun.results([SyntheticRun.partial(latency: 3)], bootstrap: 0)
+        let fasterTable = ComparisonReport.summaryTable(SyntheticRun.comparison([("before", before), ("after", faster)]))
+        XCTAssertEqual(fasterTable.changes(row: 1)?.first { fasterTable.columns[$0.column].key == "latency_p50_ms" }?.better, true)
+    }
+
+    /// Two detectors of one run: the ratio of their medians with an interval paired over
+    /// images, judged by the same rule; the weighted median equals the median of the copies.
+    func testLatencyRatiosBetweenDetectorsArePairedOverImages() throws {
+        let results = SyntheticRun.results([SyntheticRun.perfect(latency: 10), SyntheticRun.partial(latency: 5)], bootstrap: 200)
+        let ratio = try XCTUnwrap(LatencyRatios.againstFastest(results).first)
+        XCTAssertEqual([ratio.detector, ratio.reference], ["perfect", "partial"])
+        XCTAssertEqual(ratio.ratio, 2)
+        XCTAssertEqual(ratio.interval, ConfidenceInterval(low: 2, high: 2), "steady times: every resample gives ×2")
+        let text = try XCTUnwrap(LatencyRatios.markdown(results))
+        XCTAssertTrue(text.contains("| perfect                 | 2.00 |                         2.00–2.00 |  slower |"), text)
+        var random = SplitMix64(seed: 5)
+        for _ in 0..<20 {
+            let values = (0..<7).map { _ in Double.random(in: 0...10, using: &random).rounded() }
+            let weights = (0..<7).map { _ in Int32.random(in: 0...3, using: &random) }
+            let copies = zip(values, weights).flatMap { Array(repeating: $0, count: Int($1)) }.sorted()
+            let order = values.indices.sorted { values[$0] < values[$1] }
+            XCTAssertEqual(LatencyRatios.weightedMedian(values, order, weights[...]), copies.isEmpty ? nil : LatencySummary.percentile(copies, 50))
+        }
     }
 
     func testDifferentDatasetsAreNotComparable() {

@@ -72,7 +72,8 @@ final class ReportFormatsTests: XCTestCase {
         let rows = try XCTUnwrap(summary["rows"]?.array)
         XCTAssertEqual(rows.map { $0["detector"]?.string }, ["perfect", "partial"])
         XCTAssertEqual(rows[0]["values"]?["ap50"]?.double, 1)
-        XCTAssertTrue(rows[0]["best"]?.array?.contains("recall") ?? false)
+        XCTAssertTrue(rows[0]["best"]?.array?.contains("fp") ?? false)
+        XCTAssertFalse(rows.contains { $0["best"]?.array?.contains("recall") ?? false }, "recall 1 and 0.5 are not told apart on four images")
         XCTAssertTrue(rows[1]["best"]?.array?.contains("latency_p50_ms") ?? false, "partial is faster")
         XCTAssertEqual(json["runs"]?.array?.first?["environment"]?["build"]?.string, "release")
     }

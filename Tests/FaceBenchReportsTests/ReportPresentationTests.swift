@@ -114,7 +114,7 @@ final class ReportPresentationTests: XCTestCase {
         XCTAssertEqual(table.rows.map { "\($0.run!)/\($0.detector)" }, ["main/perfect", "branch/perfect", "main/partial", "branch/partial"])
         XCTAssertTrue(table.showsChanges)
         XCTAssertEqual(table.changeText(row: 0), "", "a detector's first run is the reference")
-        XCTAssertEqual(table.changeText(row: 1), "p50 ms +20%", "perfect got slower, nothing else moved")
+        XCTAssertEqual(table.changeText(row: 1), "p50 ms +20% (slower)", "perfect got slower (steady times: the intervals agree), nothing else moved")
         let partial = try XCTUnwrap(table.changes(row: 3))
         XCTAssertEqual(partial.map(\.text), ["AP50 (VOC) +0.2500", "F1 +0.1786"], table.changeText(row: 3))
         XCTAssertEqual(partial.map(\.better), [true, true])
@@ -122,7 +122,7 @@ final class ReportPresentationTests: XCTestCase {
 
         let html = table.html
         XCTAssertTrue(html.contains("<th title=\"against the detector's first run\">Change</th>"))
-        XCTAssertTrue(html.contains("<span class=\"worse\">p50 ms +20%</span>"), html)
+        XCTAssertTrue(html.contains("<span class=\"worse\">p50 ms +20% (slower)</span>"), html)
         XCTAssertTrue(html.contains("<span class=\"better\">AP50 (VOC) +0.2500</span>"))
         XCTAssertEqual(html.components(separatedBy: "<tr class=\"group-start\">").count - 1, 1, "a rule above the second detector")
         XCTAssertTrue(table.markdown.text.contains("| branch | partial  | AP50 (VOC) +0.2500, F1 +0.1786 |"), table.markdown.text)

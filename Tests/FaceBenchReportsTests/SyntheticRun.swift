@@ -12,7 +12,7 @@ extension SyntheticRun {
             buildConfiguration: build, libraries: [:], faceBenchVersion: "0.1.0", commit: commit, date: "2026-01-01T00:00:00Z")
     }
 
-    static func results(_ detectors: [Detector], build: String = "release", decode: Double = 2) -> RunResults {
+    static func results(_ detectors: [Detector], build: String = "release", decode: Double = 2, bootstrap: Int = ImageBootstrap.standardResamples) -> RunResults {
         let records = dataset.samples.enumerated().map { index, sample in
             var results: [String: DetectorImageResult] = [:]
             for detector in detectors {
@@ -27,8 +27,10 @@ extension SyntheticRun {
                     scoreMeaning: "test score"),
                 loadMilliseconds: [1], memory: nil)
         }
+        var settings = RunSettings()
+        settings.bootstrapResamples = bootstrap
         return RunResults.build(
-            dataset: dataset, setups: setups, records: records, settings: RunSettings(), environments: [environment(build: build)],
+            dataset: dataset, setups: setups, records: records, settings: settings, environments: [environment(build: build)],
             decoderLibrary: "test", interrupted: false, evaluators: [SizeBreakdown()])
     }
 

@@ -1,5 +1,6 @@
 import FaceBenchModel
 import FaceBenchReports
+import FaceBenchHarness
 
 enum CompareCommand: FaceBenchCommand {
     static let spec = CommandSpec(
@@ -7,17 +8,23 @@ enum CompareCommand: FaceBenchCommand {
         abstract: "Gate on regressions: compare results with a baseline, detector by detector.",
         discussion: """
             CURRENT and --baseline are each a baseline file (facebench baseline update), a results.json, or a run \
-            folder. Detectors are matched by id within each dataset. Accuracy: a gated metric (AP, precision, \
-            recall, F1, mean IoU, protocol scores; not counts) worse by more than --max-ap-drop is a regression. \
-            Speed: each detector's time on an image divided by a reference's time on the same image in the same \
-            run (--reference, default the haar detector, else the image's decode time); the median of these ratios \
-            is compared with the baseline's, so a slower or busier machine does not trip the gate. A slowdown must \
-            exceed --max-slowdown and hold across the medians' 95% intervals; --speed absolute compares the median \
-            latencies themselves. Speed is not judged for debug builds. A detector or dataset missing from CURRENT is a regression unless \
-            --allow-missing; a new one is listed, not judged. Prints one verdict line per detector and dataset \
-            (regressed, improved, same or new, naming the three metrics that moved most), the notes, then the \
-            side-by-side table of the rows that changed (--all: every row), as Markdown. Exit status: 0 nothing \
-            regressed, 2 something regressed, 4 only improvements.
+            folder. Each detector is judged against its own baseline: matched by id within each dataset, else by \
+            kind and parameters (a note names the change). Accuracy: with intervals over images (run --bootstrap), \
+            the metrics that have one (AP, COCO AP, precision, recall, F1, mean NME) are gated; two runs on the same \
+            images are paired image by image (the interval of current − baseline), a baseline file is judged against \
+            the intervals' resolution; a drop the data cannot tell from noise is "within noise", one beyond \
+            --max-ap-drop for sure is a regression. Without intervals every metric with a direction (not counts) \
+            worse by more than --max-ap-drop is a regression. Speed: each detector's time on an image divided by a \
+            reference's time on the same image in the same run (--reference, default the haar detector when its spec \
+            is the same on both sides, else the image's decode time); the median of these ratios is compared with the \
+            baseline's, so a slower or busier machine does not trip the gate. Slower only when the ratio's 95% \
+            interval lies beyond --max-slowdown, faster only when beyond its inverse (the rule report uses too); \
+            --speed absolute compares the median latencies themselves. Speed is not judged for debug builds. A \
+            detector or dataset missing from CURRENT is a regression unless --allow-missing; a new one is listed, \
+            not judged. Prints one verdict line per detector and dataset (regressed, improved, same or new, naming \
+            the three metrics that moved most), the notes, then the side-by-side table of the rows that changed \
+            (--all: every row), as Markdown. Exit status: 0 nothing regressed, 2 something regressed, 4 only \
+            improvements.
             """,
         options: [
             OptionSpec("baseline", .value("FILE|DIR"), help: "What CURRENT is compared against.", default: "Results/baseline.json"),
@@ -37,9 +44,18 @@ enum CompareCommand: FaceBenchCommand {
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
         let options = try CompareOptions(arguments)
-        let current = try BenchmarkSnapshot.load(options.current)
-        let baseline = try BenchmarkSnapshot.load(options.baseline)
-        let outcome = options.gate.compare(current: current, baseline: baseline)
+        let (current, currentResults) = try BenchmarkSnapshot.loadEither(options.current)
+        let (baseline, baselineResults) = try BenchmarkSnapshot.loadEither(options.baseline)
+        var gate = options.gate
+        if let currentResults, let baselineResults {
+            // Both sides are runs: their images can be paired, given the ground truth.
+            var datasets: [String: Dataset] = [:]
+            for results in currentResults where baselineResults.contains(where: { $0.dataset.name == results.dataset.name }) {
+                datasets[results.dataset.name] = try? toolbox.dataset(of: results)
+            }
+            gate.pairedChanges = PairedRunChanges.intervals(current: currentResults, baseline: baselineResults, datasets: datasets)
+        }
+        let outcome = gate.compare(current: current, baseline: baseline)
         let text = GateReport.text(outcome, current: options.current, baseline: options.baseline, allRows: options.allRows)
         StandardStreams.output(text)
         if let file = options.markdownFile { try FileIO.writeAtomically(text, to: file) }

@@ -38,22 +38,65 @@ public enum ImageBootstrap {
         return counts
     }
 
-    /// Each detector's interval per statistic, every detector on the same resamples; empty
-    /// dictionaries for 0 resamples or no images.
-    public static func intervals(_ results: [ResamplableResults], resamples: Int, seed: UInt64) -> [[String: ConfidenceInterval]] {
+    /// Each detector's value of every statistic on each resample, by key
+    /// (`ResamplableResults.statistics`): `values[key][b]`, NaN where the statistic is
+    /// undefined on resample b. Empty for 0 resamples or no images.
+    public static func resampledValues(_ results: [ResamplableResults], resamples: Int, seed: UInt64) -> [[String: [Double]]] {
         guard resamples > 0, let images = results.first?.images, images > 0 else { return results.map { _ in [:] } }
         let counts = counts(images: images, resamples: resamples, seed: seed)
         return results.map { result in
-            var values: [String: [Double]] = [:]
-            var scratch: [Double] = []
+            var workspace = ResamplableResults.Workspace(result)
+            var columns = [[Double]](repeating: [Double](repeating: .nan, count: resamples), count: ResamplableResults.statistics.count)
             counts.withUnsafeBufferPointer { counts in
                 for b in 0..<resamples {
                     let weights = UnsafeBufferPointer(rebasing: counts[(b * images)..<((b + 1) * images)])
-                    for (key, value) in result.statistics(weights: weights, scratch: &scratch) { values[key, default: []].append(value) }
+                    let values = result.values(weights: weights, workspace: &workspace)
+                    for (column, value) in values.enumerated() { columns[column][b] = value }
                 }
             }
-            return values.compactMapValues(percentileInterval)
+            var byKey: [String: [Double]] = [:]
+            for (column, key) in ResamplableResults.statistics.enumerated() where key != "nme_mean" || result.nmeSum != nil {
+                byKey[key] = columns[column]
+            }
+            return byKey
         }
+    }
+
+    /// Each detector's interval per statistic, every detector on the same resamples; empty
+    /// dictionaries for 0 resamples or no images.
+    public static func intervals(_ results: [ResamplableResults], resamples: Int, seed: UInt64) -> [[String: ConfidenceInterval]] {
+        resampledValues(results, resamples: resamples, seed: seed).map { $0.compactMapValues(percentileInterval) }
+    }
+
+    /// The paired interval of a − b: the percentiles of the differences of two detectors'
+    /// values on the same resamples (resamples where either is undefined are left out).
+    public static func pairedDifference(_ a: [Double], _ b: [Double]) -> ConfidenceInterval? {
+        percentileInterval(zip(a, b).map { $0 - $1 })
+    }
+
+    /// Each detector's difference to the best detector of its run in every statistic, with
+    /// the paired interval (both on the same resamples: `resampled`, from `resampledValues`).
+    /// The best is the detector with the best value of its own (`own`: every weight 1; lower
+    /// is better for `ResamplableResults.lowerIsBetter`, the first of equals); the best's own
+    /// difference is 0 on every resample. Empty where fewer than two detectors have the
+    /// statistic.
+    public static func differencesToBest(ids: [String], own: [[String: Double]], resampled: [[String: [Double]]]) -> [[String: PairedDifference]] {
+        var differences = ids.map { _ in [String: PairedDifference]() }
+        for key in ResamplableResults.statistics {
+            let candidates = ids.indices.filter { own[$0][key].map { !$0.isNaN } ?? false && resampled[$0][key] != nil }
+            guard candidates.count > 1 else { continue }
+            let lowerIsBetter = ResamplableResults.lowerIsBetter.contains(key)
+            var best = candidates[0]
+            for index in candidates.dropFirst() {
+                let value = own[index][key]!, bestValue = own[best][key]!
+                if lowerIsBetter ? value < bestValue : value > bestValue { best = index }
+            }
+            for index in candidates {
+                guard let interval = pairedDifference(resampled[index][key]!, resampled[best][key]!) else { continue }
+                differences[index][key] = PairedDifference(best: ids[best], difference: own[index][key]! - own[best][key]!, interval: interval)
+            }
+        }
+        return differences
     }
 
     /// The 2.5th and 97.5th percentiles of `values` (NaN values, a statistic undefined on a
@@ -82,21 +125,45 @@ public struct ConfidenceInterval: Sendable, Equatable, Codable {
     public func contains(_ value: Double) -> Bool { value >= low && value <= high }
 }
 
-/// One detector's results on one dataset reduced to what each statistic needs per image,
-/// so that a resample is a weighted pass over arrays (no matching, no sorting).
+
+/// A detector's difference to the best detector of its run in one statistic (this one's
+/// value minus the best's) and the paired 95 % interval of that difference.
+public struct PairedDifference: Sendable, Equatable {
+    /// The best detector's id (this detector's own when it is the best).
+    public var best: String
+    public var difference: Double
+    public var interval: ConfidenceInterval
+
+    public init(best: String, difference: Double, interval: ConfidenceInterval) {
+        self.best = best
+        self.difference = difference
+        self.interval = interval
+    }
+
+    /// The interval excludes 0: the resamples tell this detector apart from the best.
+    public var isDistinguishable: Bool { !interval.contains(0) }
+}
+
+/// One detector's results on one dataset reduced to what each statistic needs per image, so
+/// that a resample is a weighted pass over compact arrays (no matching, no sorting, no copy
+/// of a detection): the matching and the rankings are made once, and a resample only looks
+/// up each ranked detection's image weight.
+///
+/// Every sum is of integer weights, exact in a Double, and the divisions, maxima and the sums
+/// of AP terms are made in the order `AveragePrecision.allPoint` and `COCOEvaluation.accumulate`
+/// make them, so the values are bit for bit those of the detections copied w times
+/// (scripts/bootstrap-reference.py recomputes them that way).
 public struct ResamplableResults: Sendable {
     /// The detections counted by the headline (true or false positives) in the headline's
-    /// rank order: their image (index into the samples) and whether they are true positives.
-    var rankedImage: [Int32] = []
-    var rankedTruePositive: [Bool] = []
+    /// rank order, each `image << 1 | isTruePositive` (image: index into the samples).
+    var ranked: [Int32] = []
     var faces: [Int32]
     var truePositives: [Int32]
     var falsePositives: [Int32]
-    /// COCO's kept detections in its rank order (range "all", the last maxDets): image,
-    /// true-positive and ignored bits per IoU threshold; its counted faces per image.
-    var cocoImage: [Int32] = []
-    var cocoTruePositive: [UInt32] = []
-    var cocoIgnored: [UInt32] = []
+    /// Per COCO IoU threshold, the detections COCO keeps and does not ignore at it (range
+    /// "all", the last maxDets) in its rank order, each `image << 1 | isTruePositive`; its
+    /// counted faces per image.
+    var cocoRanked: [[Int32]] = []
     var cocoFaces: [Int32]
     let cocoParameters: COCOParameters
     /// Landmark errors per image: their sum and count (nil without a landmarks result).
@@ -112,7 +179,7 @@ public struct ResamplableResults: Sendable {
         faces = [Int32](repeating: 0, count: n)
         truePositives = faces
         falsePositives = faces
-        var ranked: [AveragePrecision.Ranked] = []
+        var ranking: [AveragePrecision.Ranked] = []
         var imageOfID: [Int: Int] = [:]
         for (i, (sample, found)) in zip(samples, detections).enumerated() {
             imageOfID[sample.id] = i
@@ -122,30 +189,31 @@ public struct ResamplableResults: Sendable {
                 switch outcome {
                 case .truePositive:
                     truePositives[i] += 1
-                    ranked.append(.init(score: found[index].score, isTruePositive: true, image: sample.id, index: index))
+                    ranking.append(.init(score: found[index].score, isTruePositive: true, image: sample.id, index: index))
                 case .falsePositive:
                     falsePositives[i] += 1
-                    ranked.append(.init(score: found[index].score, isTruePositive: false, image: sample.id, index: index))
+                    ranking.append(.init(score: found[index].score, isTruePositive: false, image: sample.id, index: index))
                 case .ignored: break
                 }
             }
         }
-        ranked.sort { a, b in
+        ranking.sort { a, b in
             if a.score != b.score { return a.score > b.score }
             return a.image != b.image ? a.image < b.image : a.index < b.index
         }
-        rankedImage = ranked.map { Int32(imageOfID[$0.image]!) }
-        rankedTruePositive = ranked.map(\.isTruePositive)
+        ranked = ranking.map { Int32(imageOfID[$0.image]!) << 1 | ($0.isTruePositive ? 1 : 0) }
 
         cocoParameters = COCOParameters()
         let order = samples.indices.sorted { samples[$0].cocoImageID < samples[$1].cocoImageID }
-        let ranking = COCOEvaluation.ranking(
-            COCOEvaluator.input(samples: samples, detections: detections), parameters: cocoParameters)
-        cocoImage = ranking.image.map { Int32(order[Int($0)]) }
-        cocoTruePositive = ranking.truePositive
-        cocoIgnored = ranking.ignored
+        let coco = COCOEvaluation.ranking(COCOEvaluator.input(samples: samples, detections: detections), parameters: cocoParameters)
+        cocoRanked = cocoParameters.iouThresholds.indices.map { t in
+            let bit: UInt32 = 1 << UInt32(t)
+            return coco.image.indices.compactMap { position in
+                coco.ignored[position] & bit != 0 ? nil : Int32(order[Int(coco.image[position])]) << 1 | (coco.truePositive[position] & bit != 0 ? 1 : 0)
+            }
+        }
         cocoFaces = [Int32](repeating: 0, count: n)
-        for (position, counted) in ranking.countedFaces.enumerated() { cocoFaces[order[position]] = Int32(counted) }
+        for (position, counted) in coco.countedFaces.enumerated() { cocoFaces[order[position]] = Int32(counted) }
 
         if let faces = landmarks?.faces {
             var sum = [Double](repeating: 0, count: n), count = [Int32](repeating: 0, count: n)
@@ -159,109 +227,170 @@ public struct ResamplableResults: Sendable {
         }
     }
 
-    /// The statistics `ImageBootstrap` gives intervals for, by their results.json key.
+    /// The statistics `ImageBootstrap` gives intervals for, by their results.json key, in
+    /// the order of `values(weights:workspace:)`.
     public static let statistics = ["ap", "coco_ap", "precision", "recall", "f1", "miss_rate", "nme_mean"]
+    /// The statistics where a lower value is better (the others: higher).
+    public static let lowerIsBetter: Set<String> = ["miss_rate", "nme_mean"]
 
-    /// Each statistic on the images weighted by `weights` (all 1: the run's own values).
-    public func statistics(weights: UnsafeBufferPointer<Int32>, scratch: inout [Double]) -> [String: Double] {
-        var faceCount = 0.0, tp = 0.0, fp = 0.0
-        for i in 0..<images where weights[i] != 0 {
-            let w = Double(weights[i])
-            faceCount += w * Double(faces[i])
-            tp += w * Double(truePositives[i])
-            fp += w * Double(falsePositives[i])
+    /// The buffers a pass over a ranking writes: the cumulative true and false positives at
+    /// each true positive, and the precision envelope there; per COCO recall level, the
+    /// fewest true positives reaching it. Made once per detector, reused by every resample.
+    struct Workspace {
+        var truePositives: [Int]
+        var falsePositives: [Int]
+        var envelope: [Double]
+        var levelTruePositives: [Int]
+
+        init(_ results: ResamplableResults) {
+            let longest = ([results.ranked.count] + results.cocoRanked.map(\.count)).max()! + 1
+            truePositives = [Int](repeating: 0, count: longest)
+            falsePositives = truePositives
+            envelope = [Double](repeating: 0, count: longest)
+            levelTruePositives = [Int](repeating: 0, count: results.cocoParameters.recallThresholds.count)
         }
-        let precision = tp + fp > 0 ? tp / (tp + fp) : 0
-        let recall = faceCount > 0 ? tp / faceCount : 0
-        var values: [String: Double] = [
-            "ap": averagePrecision(weights: weights, positives: faceCount, scratch: &scratch),
-            "coco_ap": cocoAveragePrecision(weights: weights, scratch: &scratch),
-            "precision": precision, "recall": recall,
-            "f1": precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0,
-            "miss_rate": faceCount > 0 ? 1 - recall : .nan,
-        ]
+    }
+
+    /// Each statistic on the images weighted by `weights` (all 1: the run's own values), by key.
+    public func statistics(weights: UnsafeBufferPointer<Int32>) -> [String: Double] {
+        var workspace = Workspace(self)
+        var byKey: [String: Double] = [:]
+        for (key, value) in zip(Self.statistics, values(weights: weights, workspace: &workspace)) where key != "nme_mean" || nmeSum != nil {
+            byKey[key] = value
+        }
+        return byKey
+    }
+
+    /// Each statistic in the order of `statistics` (NaN where undefined, and for the mean
+    /// NME without landmarks).
+    func values(weights: UnsafeBufferPointer<Int32>, workspace: inout Workspace) -> [Double] {
+        var faceCount = 0, tp = 0, fp = 0
+        for i in 0..<images {
+            let w = Int(weights[i])
+            faceCount += w * Int(faces[i])
+            tp += w * Int(truePositives[i])
+            fp += w * Int(falsePositives[i])
+        }
+        let positives = Double(faceCount)
+        let precision = tp + fp > 0 ? Double(tp) / (Double(tp) + Double(fp)) : 0
+        let recall = faceCount > 0 ? Double(tp) / positives : 0
+        var nme = Double.nan
         if let nmeSum, let nmeCount {
             var sum = 0.0, count = 0.0
             for i in 0..<images where weights[i] != 0 {
                 sum += Double(weights[i]) * nmeSum[i]
                 count += Double(weights[i]) * Double(nmeCount[i])
             }
-            values["nme_mean"] = count > 0 ? sum / count : .nan
+            nme = count > 0 ? sum / count : .nan
         }
-        return values
+        return [
+            averagePrecision(weights: weights, positives: positives, workspace: &workspace),
+            cocoAveragePrecision(weights: weights, workspace: &workspace),
+            precision, recall,
+            precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0,
+            faceCount > 0 ? 1 - recall : .nan,
+            nme,
+        ]
     }
 
-    /// `AveragePrecision.allPoint` over the weighted ranking: a detection of an image drawn
-    /// w times is w detections at its rank.
-    func averagePrecision(weights: UnsafeBufferPointer<Int32>, positives: Double, scratch: inout [Double]) -> Double {
-        // scratch holds recall then precision for each block of the ranking.
-        scratch.removeAll(keepingCapacity: true)
-        var tp = 0.0, fp = 0.0
-        for (position, image) in rankedImage.enumerated() {
-            let w = Double(weights[Int(image)])
-            guard w > 0 else { continue }
-            if rankedTruePositive[position] { tp += w } else { fp += w }
-            scratch.append(positives > 0 ? tp / positives : 0)
-            scratch.append(tp / (tp + fp))
+    /// One pass over a ranking (`image << 1 | isTruePositive`) with the images' weights:
+    /// the cumulative true and false positives at each true positive of weight > 0 (a
+    /// detection of an image drawn w times is w detections at its rank), into the workspace;
+    /// returns how many. Branch-free: the counts are stored at every detection and the
+    /// position advances only at a weighted true positive.
+    static func truePositivePoints(_ ranking: [Int32], weights: UnsafeBufferPointer<Int32>, workspace: inout Workspace) -> Int {
+        var points = 0
+        ranking.withUnsafeBufferPointer { ranking in
+            workspace.truePositives.withUnsafeMutableBufferPointer { tpOut in
+                workspace.falsePositives.withUnsafeMutableBufferPointer { fpOut in
+                    var tp = 0, fp = 0
+                    for entry in ranking {
+                        let w = Int(weights[Int(entry >> 1)])
+                        let hit = Int(entry & 1)
+                        tp &+= w &* hit
+                        fp &+= w &* (1 &- hit)
+                        tpOut[points] = tp
+                        fpOut[points] = fp
+                        points &+= hit & (w != 0 ? 1 : 0)
+                    }
+                }
+            }
         }
-        // VOCap.m: precision made non-increasing from the end, summed where recall changes.
-        let points = scratch.count / 2
-        var index = points - 2
-        while index >= 0 {
-            scratch[2 * index + 1] = max(scratch[2 * index + 1], scratch[2 * index + 3])
-            index -= 1
+        return points
+    }
+
+    /// `AveragePrecision.allPoint` over the weighted ranking. Recall changes only at true
+    /// positives, and a false positive's precision is below that of the true positive before
+    /// it, so the precision envelope and the sum need only the true positives' points.
+    func averagePrecision(weights: UnsafeBufferPointer<Int32>, positives: Double, workspace: inout Workspace) -> Double {
+        let points = Self.truePositivePoints(ranked, weights: weights, workspace: &workspace)
+        guard positives > 0 else { return 0 }
+        return workspace.truePositives.withUnsafeBufferPointer { tps in
+            workspace.falsePositives.withUnsafeBufferPointer { fps in
+                workspace.envelope.withUnsafeMutableBufferPointer { envelope in
+                    // VOCap.m: precision made non-increasing from the end, summed where recall changes.
+                    var highest = 0.0
+                    for k in stride(from: points - 1, through: 0, by: -1) {
+                        let tp = Double(tps[k])
+                        highest = max(tp / (tp + Double(fps[k])), highest)
+                        envelope[k] = highest
+                    }
+                    var ap = 0.0, previous = 0.0
+                    for k in 0..<points {
+                        let recall = Double(tps[k]) / positives
+                        if recall != previous { ap += (recall - previous) * envelope[k] }
+                        previous = recall
+                    }
+                    return ap
+                }
+            }
         }
-        var ap = 0.0, previous = 0.0
-        for point in 0..<points {
-            let recall = scratch[2 * point]
-            if recall != previous { ap += (recall - previous) * scratch[2 * point + 1] }
-            previous = recall
-        }
-        return ap
     }
 
     /// COCO's AP (IoU 0.50:0.95, 101 recall points, range "all", the last maxDets) on the
     /// weighted images, as `COCOEvaluation.accumulate` computes it.
-    func cocoAveragePrecision(weights: UnsafeBufferPointer<Int32>, scratch: inout [Double]) -> Double {
-        var counted = 0.0
-        for i in 0..<images { counted += Double(weights[i]) * Double(cocoFaces[i]) }
-        guard counted > 0 else { return .nan }
-        let thresholds = cocoParameters.iouThresholds.count
+    func cocoAveragePrecision(weights: UnsafeBufferPointer<Int32>, workspace: inout Workspace) -> Double {
+        var countedFaces = 0
+        for i in 0..<images { countedFaces += Int(weights[i]) * Int(cocoFaces[i]) }
+        guard countedFaces > 0 else { return .nan }
+        let counted = Double(countedFaces)
         let levels = cocoParameters.recallThresholds
+        // A point's recall tp / counted is below a level exactly when its tp is below the
+        // fewest true positives whose recall reaches the level (the division is monotone),
+        // so the search over the points compares integers, not quotients.
+        for (index, level) in levels.enumerated() {
+            var fewest = max(0, Int((level * counted).rounded(.up)))
+            while fewest > 0, Double(fewest - 1) / counted >= level { fewest -= 1 }
+            while Double(fewest) / counted < level { fewest += 1 }
+            workspace.levelTruePositives[index] = fewest
+        }
         let spacing = Double.ulpOfOne
         var sum = 0.0
-        for t in 0..<thresholds {
-            let bit: UInt32 = 1 << UInt32(t)
-            // scratch: recall, precision after each block of true positives.
-            scratch.removeAll(keepingCapacity: true)
-            var tp = 0.0, fp = 0.0
-            for (position, image) in cocoImage.enumerated() {
-                let w = Double(weights[Int(image)])
-                guard w > 0, cocoIgnored[position] & bit == 0 else { continue }
-                if cocoTruePositive[position] & bit != 0 {
-                    tp += w
-                    scratch.append(tp / counted)
-                    scratch.append(tp / (fp + tp + spacing))
-                } else {
-                    fp += w
-                }
-            }
-            let points = scratch.count / 2
-            var index = points - 1
-            while index > 0 {
-                if scratch[2 * index + 1] > scratch[2 * index - 1] { scratch[2 * index - 1] = scratch[2 * index + 1] }
-                index -= 1
-            }
-            var hit = 0
-            for level in levels {
-                while hit < points, scratch[2 * hit] < level { hit += 1 }
-                if level <= 0 {
-                    sum += points > 0 ? scratch[1] : 0
-                } else {
-                    sum += hit < points ? scratch[2 * hit + 1] : 0
+        for ranking in cocoRanked {
+            let points = Self.truePositivePoints(ranking, weights: weights, workspace: &workspace)
+            workspace.truePositives.withUnsafeBufferPointer { tps in
+                workspace.falsePositives.withUnsafeBufferPointer { fps in
+                    workspace.envelope.withUnsafeMutableBufferPointer { envelope in
+                        var highest = 0.0
+                        for k in stride(from: points - 1, through: 0, by: -1) {
+                            let tp = Double(tps[k])
+                            highest = max(tp / (Double(fps[k]) + tp + spacing), highest)
+                            envelope[k] = highest
+                        }
+                        var hit = 0
+                        for (index, level) in levels.enumerated() {
+                            let fewest = workspace.levelTruePositives[index]
+                            while hit < points, tps[hit] < fewest { hit += 1 }
+                            if level <= 0 {
+                                sum += points > 0 ? envelope[0] : 0
+                            } else {
+                                sum += hit < points ? envelope[hit] : 0
+                            }
+                        }
+                    }
                 }
             }
         }
-        return sum / Double(thresholds * levels.count)
+        return sum / Double(cocoRanked.count * levels.count)
     }
 }

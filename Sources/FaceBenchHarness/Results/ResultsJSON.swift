@@ -59,6 +59,14 @@ extension RunResults: Codable {
         decoderLibrary = try decode.decode(String?.self, forKey: .library)
         decodeLatency = try decode.decode(LatencySummary?.self, forKey: .latency)
         detectors = try container.decode([DetectorResult].self, forKey: .detectors)
+        let ids = Set(detectors.map(\.id))
+        for (index, detector) in detectors.enumerated() {
+            for (key, paired) in detector.differencesToBest where !ids.contains(paired.best) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .detectors, in: container,
+                    debugDescription: "detectors[\(index)].difference_to_best.\(key).best: \(paired.best.debugDescription) is not a detector of this file")
+            }
+        }
         records = try container.decode([ImageRecord].self, forKey: .records)
     }
 
@@ -266,6 +274,11 @@ extension DetectorResult: Codable {
         case reportedLatency = "reported_latency_ms", landmarkLatency = "landmark_latency_ms", cpuTime = "cpu_ms"
         case imagesPerSecond = "images_per_second"
         case megapixelsPerSecond = "megapixels_per_second", throughput, failures, evaluations = "evaluation", intervals
+        case differencesToBest = "difference_to_best"
+    }
+
+    enum PairedDifferenceKeys: String, CodingKey {
+        case best, difference, interval
     }
 
     enum SchemeKeys: String, CodingKey {
@@ -307,6 +320,16 @@ extension DetectorResult: Codable {
                 intervals[key].map { (key, JSONValue.array([JSONValue($0.low), JSONValue($0.high)])) }
             }
             try container.encode(JSONValue.object(JSONObject(ordered)), forKey: .intervals)
+        }
+        if !differencesToBest.isEmpty {
+            var nested = container.nestedContainer(keyedBy: NamedKey.self, forKey: .differencesToBest)
+            for key in ResamplableResults.statistics {
+                guard let paired = differencesToBest[key] else { continue }
+                var entry = nested.nestedContainer(keyedBy: PairedDifferenceKeys.self, forKey: NamedKey(key))
+                try entry.encode(paired.best, forKey: .best)
+                try entry.encode(paired.difference, forKey: .difference)
+                try entry.encode([paired.interval.low, paired.interval.high], forKey: .interval)
+            }
         }
     }
 
@@ -354,6 +377,27 @@ extension DetectorResult: Codable {
                     forKey: .intervals, in: container, debugDescription: "intervals.\(key): needs [low, high], finite, low ≤ high")
             }
             intervals[key] = ConfidenceInterval(low: bounds[0], high: bounds[1])
+        }
+        if container.contains(.differencesToBest) {
+            let nested = try container.nestedContainer(keyedBy: NamedKey.self, forKey: .differencesToBest)
+            for key in nested.allKeys {
+                let entry = try nested.nestedContainer(keyedBy: PairedDifferenceKeys.self, forKey: key)
+                guard ResamplableResults.statistics.contains(key.stringValue) else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: key, in: nested, debugDescription: "not a statistic with intervals (\(ResamplableResults.statistics.joined(separator: ", ")))")
+                }
+                let difference = try entry.decode(Double.self, forKey: .difference)
+                let bounds = try entry.decode([Double].self, forKey: .interval)
+                guard difference.isFinite else {
+                    throw DecodingError.dataCorruptedError(forKey: .difference, in: entry, debugDescription: "must be finite")
+                }
+                guard bounds.count == 2, bounds.allSatisfy(\.isFinite), bounds[0] <= bounds[1] else {
+                    throw DecodingError.dataCorruptedError(forKey: .interval, in: entry, debugDescription: "needs [low, high], finite, low ≤ high")
+                }
+                differencesToBest[key.stringValue] = PairedDifference(
+                    best: try entry.decode(String.self, forKey: .best), difference: difference,
+                    interval: ConfidenceInterval(low: bounds[0], high: bounds[1]))
+            }
         }
     }
 }

@@ -8,8 +8,8 @@ public struct RunResults: Sendable, Equatable {
     public static let schema = "facebench.results/1"
     /// The layout within the schema (docs/results-schema.md): 0.1 files (FaceBench 0.1.0,
     /// no `schema_version`) still read.
-    public static let schemaVersion = "0.3"
-    public static let readableSchemaVersions = ["0.1", "0.2", "0.3"]
+    public static let schemaVersion = "0.4"
+    public static let readableSchemaVersions = ["0.1", "0.2", "0.3", "0.4"]
 
     public var settings: RunSettings
     /// One per machine that contributed (several after merging shards).
@@ -109,13 +109,20 @@ public struct RunResults: Sendable, Equatable {
                 reportedLatency: LatencySummary(reported), landmarkLatency: LatencySummary(landmarkStage), cpuTime: LatencySummary(cpu),
                 throughput: throughput[id] ?? [], failures: failures, evaluations: evaluations)
         }
-        let intervals = ImageBootstrap.intervals(
-            detectors.map { detector in
-                ResamplableResults(
-                    samples: samples, detections: recorded.detections(of: detector.id), iouThreshold: settings.iouThreshold,
-                    landmarks: detector.evaluations.landmarks)
-            }, resamples: settings.bootstrapResamples, seed: settings.bootstrapSeed)
-        for index in detectors.indices { detectors[index].intervals = intervals[index] }
+        let resamplable = detectors.map { detector in
+            ResamplableResults(
+                samples: samples, detections: recorded.detections(of: detector.id), iouThreshold: settings.iouThreshold,
+                landmarks: detector.evaluations.landmarks)
+        }
+        let resampled = ImageBootstrap.resampledValues(resamplable, resamples: settings.bootstrapResamples, seed: settings.bootstrapSeed)
+        let own = resamplable.map { results in
+            [Int32](repeating: 1, count: results.images).withUnsafeBufferPointer { results.statistics(weights: $0) }
+        }
+        let differences = ImageBootstrap.differencesToBest(ids: detectors.map(\.id), own: own, resampled: resampled)
+        for index in detectors.indices {
+            detectors[index].intervals = resampled[index].compactMapValues(ImageBootstrap.percentileInterval)
+            detectors[index].differencesToBest = differences[index]
+        }
         let summary = DatasetSummary(
             name: dataset.name, format: dataset.format, root: dataset.root, annotationFiles: dataset.annotationFiles,
             totalImages: dataset.samples.count, images: samples.count,

@@ -1,5 +1,6 @@
 import FaceBenchModel
 import FaceBenchIO
+import FaceBenchEvaluation
 import FaceBenchHarness
 
 /// Reading and writing snapshots as baseline files, and loading whatever `compare` is given
@@ -20,7 +21,7 @@ extension BenchmarkSnapshot: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let schema = try container.decode(String.self, forKey: .schema)
-        guard schema == Self.schema || schema == Self.schemaWithPartialLatency else {
+        guard [Self.schema, Self.schemaWithoutIntervals, Self.schemaWithPartialLatency].contains(schema) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .schema, in: container, debugDescription: "not a FaceBench baseline (expected schema \(Self.schema))")
         }
@@ -35,22 +36,28 @@ extension BenchmarkSnapshot: Codable {
     /// A baseline file, a `results.json`, or a folder of results (a run folder): told apart
     /// by the file's schema.
     public static func load(_ path: String) throws -> BenchmarkSnapshot {
+        try loadEither(path).snapshot
+    }
+
+    /// What `load` reads, with the results themselves when `path` holds results rather than
+    /// a baseline file (their records let the gate pair images, `PairedRunChanges`).
+    public static func loadEither(_ path: String) throws -> (snapshot: BenchmarkSnapshot, results: [RunResults]?) {
         if !FileIO.isDirectory(path) {
             let bytes = try FileIO.read(path)
             let document = try JSONReader.parse(bytes, path: path)
             switch document["schema"]?.string {
-            case Self.schema, Self.schemaWithPartialLatency:
-                return try JSONCoding.decode(BenchmarkSnapshot.self, document: document, bytes: bytes, path: path)
+            case Self.schema, Self.schemaWithoutIntervals, Self.schemaWithPartialLatency:
+                return (try JSONCoding.decode(BenchmarkSnapshot.self, document: document, bytes: bytes, path: path), nil)
             case RunResults.schema:
                 let results = try JSONCoding.decode(RunResults.self, document: document, bytes: bytes, path: path)
-                return BenchmarkSnapshot(results: [results], created: results.environment?.date ?? "")
+                return (BenchmarkSnapshot(results: [results], created: results.environment?.date ?? ""), [results])
             default:
                 throw FaceBenchError.malformed(
                     path: path, location: "schema", reason: "neither a baseline (\(Self.schema)) nor results (\(RunResults.schema))")
             }
         }
         let results = try RunFolder.resultsFiles(at: path).map(RunResults.read)
-        return BenchmarkSnapshot(results: results, created: results.first?.environment?.date ?? "")
+        return (BenchmarkSnapshot(results: results, created: results.first?.environment?.date ?? ""), results)
     }
 }
 
@@ -91,7 +98,7 @@ extension DatasetSnapshot: Codable {
 extension DetectorSnapshot: Codable {
     enum CodingKeys: String, CodingKey {
         case id, spec, imported, accuracy, latency = "latency_ms", relativeLatency = "relative_latency"
-        case imagesPerSecond = "images_per_second", loadMilliseconds = "load_ms"
+        case imagesPerSecond = "images_per_second", loadMilliseconds = "load_ms", intervals
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -108,6 +115,12 @@ extension DetectorSnapshot: Codable {
         }
         try container.encodeNumber(imagesPerSecond, forKey: .imagesPerSecond)
         try container.encodeNumber(loadMilliseconds, forKey: .loadMilliseconds)
+        if !intervals.isEmpty {
+            let ordered = ResamplableResults.statistics.compactMap { key in
+                intervals[key].map { (key, JSONValue.array([JSONValue($0.low), JSONValue($0.high)])) }
+            }
+            try container.encode(JSONValue.object(JSONObject(ordered)), forKey: .intervals)
+        }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -132,11 +145,20 @@ extension DetectorSnapshot: Codable {
                 ? try container.decode(PartialLatency.self, forKey: .latency).summary
                 : try container.decode(LatencySummary.self, forKey: .latency)
         }
+        var intervals: [String: ConfidenceInterval] = [:]
+        for (key, bounds) in try container.decodeIfPresent([String: [Double]].self, forKey: .intervals) ?? [:] {
+            guard ResamplableResults.statistics.contains(key), bounds.count == 2, bounds.allSatisfy(\.isFinite), bounds[0] <= bounds[1] else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .intervals, in: container,
+                    debugDescription: "intervals.\(key): needs a statistic (\(ResamplableResults.statistics.joined(separator: ", "))) with [low, high], finite, low ≤ high")
+            }
+            intervals[key] = ConfidenceInterval(low: bounds[0], high: bounds[1])
+        }
         self.init(
             id: id, spec: try container.decode(String.self, forKey: .spec), imported: try container.decode(Bool.self, forKey: .imported),
             accuracy: accuracy, latency: latency, relativeLatency: relative,
             imagesPerSecond: try container.decodeNumber(forKey: .imagesPerSecond),
-            loadMilliseconds: try container.decodeNumber(forKey: .loadMilliseconds))
+            loadMilliseconds: try container.decodeNumber(forKey: .loadMilliseconds), intervals: intervals)
     }
 }
 

@@ -6,7 +6,7 @@ import FaceBenchEvaluation
 /// detector, the accuracy figures and a latency summary — not the per-image records, so a
 /// baseline stays a few kilobytes and can be committed.
 ///
-/// Built from a run's `results.json`, or read back from a baseline file (`facebench.baseline/2`,
+/// Built from a run's `results.json`, or read back from a baseline file (`facebench.baseline/3`,
 /// written by `facebench baseline update`):
 ///
 ///     {"schema": "facebench.baseline/2", "created": "2026-…Z",
@@ -21,7 +21,9 @@ import FaceBenchEvaluation
 ///                         "p50_ci95": [140.1, 160.3]},   the run's latency summary
 ///          "relative_latency": {"lbp": {"p50": 2.61, "p50_ci95": [2.5, 2.7]},
 ///                               "decode": {"p50": 64.6, "p50_ci95": […]}},
-///          "images_per_second": 3.8, "load_ms": 93.7}]}]}
+///          "images_per_second": 3.8, "load_ms": 93.7,
+///          "intervals": {"ap": [0.79, 0.88], "precision": …}}]}]}   the run's 95% intervals over
+///                                        images (absent with --bootstrap 0 and before /3)
 ///
 /// `accuracy` holds FaceBench's own metrics and every number of the protocol results whose
 /// direction is known (`MetricDirection`). `relative_latency` holds, for each other
@@ -31,7 +33,9 @@ import FaceBenchEvaluation
 /// another and what slowed the machine while it was processed, so the ratio is steady where
 /// the latencies themselves are not.
 public struct BenchmarkSnapshot: Sendable, Equatable {
-    public static let schema = "facebench.baseline/2"
+    public static let schema = "facebench.baseline/3"
+    /// Baselines written before the intervals over images were kept; they still read.
+    public static let schemaWithoutIntervals = "facebench.baseline/2"
     /// Baselines written before the full latency summary was stored; they still read.
     public static let schemaWithPartialLatency = "facebench.baseline/1"
     /// The reference detector of `relative_p50` when the run has it.
@@ -107,10 +111,14 @@ public struct DetectorSnapshot: Sendable, Equatable {
     public var relativeLatency: [RelativeLatency]
     public var imagesPerSecond: Double?
     public var loadMilliseconds: Double?
+    /// The run's 95 % intervals over images by statistic (`DetectorResult.intervals`): what
+    /// tells a change of an accuracy metric from noise (`RegressionGate`).
+    public var intervals: [String: ConfidenceInterval]
 
     public init(
         id: String, spec: String, imported: Bool, accuracy: JSONObject, latency: LatencySummary?,
-        relativeLatency: [RelativeLatency], imagesPerSecond: Double?, loadMilliseconds: Double?
+        relativeLatency: [RelativeLatency], imagesPerSecond: Double?, loadMilliseconds: Double?,
+        intervals: [String: ConfidenceInterval] = [:]
     ) {
         self.id = id
         self.spec = spec
@@ -120,6 +128,42 @@ public struct DetectorSnapshot: Sendable, Equatable {
         self.relativeLatency = relativeLatency
         self.imagesPerSecond = imagesPerSecond
         self.loadMilliseconds = loadMilliseconds
+        self.intervals = intervals
+    }
+
+    /// The statistic of `intervals` an accuracy key measures (nil: it has no interval).
+    public static let statisticOfMetric = [
+        "ap50": "ap", "ap": "ap", "precision": "precision", "recall": "recall", "f1": "f1", "coco.AP": "coco_ap",
+        "landmarks.nme.mean": "nme_mean",
+    ]
+
+    /// The interval of an accuracy key's value, when the run has one.
+    public func interval(of key: String) -> ConfidenceInterval? {
+        Self.statisticOfMetric[key].flatMap { intervals[$0] }
+    }
+
+    /// The detector kind of the spec, the part before ':' (`haar` of `haar:neighbors=6`).
+    public var kind: String { String(spec.prefix { $0 != ":" }) }
+
+    /// The spec's parameters, name → value, in order.
+    public var parameters: [(name: String, value: String)] {
+        guard let colon = spec.firstIndex(of: ":") else { return [] }
+        return spec[spec.index(after: colon)...].split(separator: ",").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+        }
+    }
+
+    /// The parameters that differ from `other`'s, as "neighbors 3 → 6" (a parameter only one
+    /// side sets shows "–" on the other).
+    public func parameterChanges(from other: DetectorSnapshot) -> [String] {
+        let mine = Dictionary(parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let theirs = Dictionary(other.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        var names = other.parameters.map(\.name)
+        for (name, _) in parameters where !names.contains(name) { names.append(name) }
+        return names.compactMap { name in
+            mine[name] == theirs[name] ? nil : "\(name) \(theirs[name] ?? "–") → \(mine[name] ?? "–")"
+        }
     }
 
     public func relativeLatency(to reference: String) -> RelativeLatency? {
@@ -170,7 +214,7 @@ extension DatasetSnapshot {
                 id: detector.id, spec: detector.info.spec, imported: detector.info.isImported, accuracy: accuracy,
                 latency: timed ? detector.latency : nil, relativeLatency: relative,
                 imagesPerSecond: timed ? detector.imagesPerSecond : nil,
-                loadMilliseconds: timed ? detector.setup.loadMilliseconds.first : nil)
+                loadMilliseconds: timed ? detector.setup.loadMilliseconds.first : nil, intervals: detector.intervals)
         }
         self.init(
             name: results.dataset.name, format: results.dataset.format, images: results.dataset.images,

@@ -1,22 +1,30 @@
 import FaceBenchModel
 import FaceBenchEvaluation
 
-/// Compares current results with a baseline, dataset by dataset and detector by detector
-/// (matched by detector id), and says what regressed.
+/// Compares current results with a baseline, dataset by dataset, each detector against its
+/// own baseline: matched by id (its label), else by kind and parameters (the one detector of
+/// the same kind whose spec differs least), with a note naming what changed.
 ///
-/// Accuracy: every gated metric (`DetectorSnapshot.gatedMetrics`: AP, precision, recall,
-/// F1, mean IoU, protocol scores) that got worse by more than `maxAccuracyDrop` is a
-/// regression, better by more than it an improvement. The default tolerance 0 suits
-/// deterministic detectors: the same code on the same data gives the same bits.
+/// Accuracy: where the runs have intervals over images (`run --bootstrap`), the gated
+/// metrics are those with an interval (AP, COCO AP, precision, recall, F1, mean NME). When
+/// both sides are runs on the same images, the change has a paired 95 % interval
+/// (`pairedChanges`): a regression when the whole interval is a drop beyond
+/// `maxAccuracyDrop`, an improvement when it is a gain beyond it, else "within noise".
+/// Against a baseline file (no per-image matches to pair with) the change is judged against
+/// the dataset's resolution instead, the larger half-width of the two runs' own intervals
+/// of that metric: a drop beyond `maxAccuracyDrop` + resolution is a regression, a gain as
+/// large an improvement. Without intervals every metric with a
+/// direction (`DetectorSnapshot.gatedMetrics`) is judged against `maxAccuracyDrop` alone,
+/// whose default 0 suits deterministic detectors.
 ///
 /// Speed: a detector's time on each image is divided by a reference's time on the same
 /// image in the same run — by default the `haar` detector (OpenCV's cascade, interleaved
-/// with the others image by image, so a slower or busier machine slows both alike), else the
-/// image's decode time — and the median of those ratios (`RelativeLatency`) is compared with
-/// the baseline's. Grown by more than `maxSlowdown` it is a regression, shrunk by as much an
-/// improvement — provided the change also holds at the far ends of both medians' 95%
-/// bootstrap intervals; a change the noise could explain is reported as "within noise".
-/// `absolute` compares the median latencies themselves, with the same interval rule. Speed
+/// with the others image by image, so a slower or busier machine slows both alike), provided
+/// its spec is the same on both sides, else the image's decode time — and the median of those
+/// ratios (`RelativeLatency`) is compared with the baseline's by `SpeedChange`, the rule
+/// `report` uses too: slower when the ratio's 95 % interval lies beyond `maxSlowdown`, faster
+/// when beyond its inverse, else the same ("within noise" when only the medians moved that
+/// far). `absolute` compares the median latencies themselves, with the same rule. Speed
 /// is not judged when either side is a debug build.
 ///
 /// A detector or dataset of the baseline missing from the current results is a regression
@@ -32,9 +40,12 @@ public struct RegressionGate: Sendable {
     }
 
     public var maxAccuracyDrop: Double = 0
-    public var maxSlowdown: Double = 1.15
+    public var maxSlowdown: Double = SpeedChange.standardMaxSlowdown
     public var speed: Speed = .relative(reference: BenchmarkSnapshot.defaultReference)
     public var allowMissing = false
+    /// Paired intervals of current − baseline (`PairedRunChanges`), when both sides are runs
+    /// on the same images: they take the place of the resolution.
+    public var pairedChanges: PairedRunChanges.Intervals = [:]
 
     public init() {}
 
@@ -173,14 +184,18 @@ public struct RegressionGate: Sendable {
             return
         }
         if now.interrupted { outcome.notes.append("\(name): the current run was interrupted") }
+        let pairs = Self.match(baseline: base.detectors, current: now.detectors)
+        if pairedChanges[name] != nil {
+            outcome.notes.append("\(name): accuracy changes judged by their paired 95% intervals over the \(now.images) images")
+        } else if now.detectors.contains(where: { !$0.intervals.isEmpty }) || base.detectors.contains(where: { !$0.intervals.isEmpty }) {
+            outcome.notes.append("\(name): accuracy changes judged against the intervals' resolution (no per-image records and ground truth to pair the two sides with)")
+        }
         let reference = speedReference(now, base)
         if let problem = reference.problem { outcome.notes.append("\(name): speed not judged: \(problem)") }
-        if case let .relative(wanted) = speed, let used = reference.name, used != wanted {
-            outcome.notes.append("\(name): speed relative to the \(used) time: detector '\(wanted)' is not on both sides")
-        }
-        for baseDetector in base.detectors {
-            let id = baseDetector.id
-            guard let nowDetector = now.detector(id) else {
+        if let note = reference.note { outcome.notes.append("\(name): \(note)") }
+        for (baseDetector, match) in pairs {
+            guard let nowDetector = match else {
+                let id = baseDetector.id
                 let message = "\(name) / \(id): detector missing from the current results"
                 if allowMissing {
                     outcome.notes.append(message + " (allowed)")
@@ -190,40 +205,75 @@ public struct RegressionGate: Sendable {
                 }
                 continue
             }
-            if nowDetector.spec != baseDetector.spec {
-                outcome.notes.append("\(name) / \(id): spec changed: \(baseDetector.spec) → \(nowDetector.spec)")
+            let changes = nowDetector.parameterChanges(from: baseDetector).joined(separator: ", ")
+            if nowDetector.id != baseDetector.id {
+                outcome.notes.append("\(name) / \(nowDetector.id): judged against the baseline's \(baseDetector.id), the same kind (\(changes.isEmpty ? "same parameters" : changes))")
+            } else if nowDetector.spec != baseDetector.spec {
+                outcome.notes.append("\(name) / \(nowDetector.id): spec changed: \(baseDetector.spec) → \(nowDetector.spec)\(changes.isEmpty ? "" : " (\(changes))")")
             }
             compareAccuracy(nowDetector, baseDetector, dataset: name, into: &outcome)
             compareSpeed(nowDetector, baseDetector, dataset: name, reference: reference, into: &outcome)
         }
-        for detector in now.detectors where base.detector(detector.id) == nil {
+        let matched = Set(pairs.compactMap { $0.current?.id })
+        for detector in now.detectors where !matched.contains(detector.id) {
             outcome.findings.append(Finding(kind: .new, dataset: name, detector: detector.id, message: "\(name) / \(detector.id): new, not in the baseline"))
             outcome.lines.append(Line(dataset: name, detector: detector.id, metric: "—", baseline: "absent", current: "present", change: "", status: "new"))
         }
     }
 
+    /// Each baseline detector with the current detector judged against it: the one with its
+    /// id, else among the current detectors of its kind not matched by id the one whose spec
+    /// differs in the fewest parameters (none when two differ as little).
+    static func match(baseline: [DetectorSnapshot], current: [DetectorSnapshot]) -> [(baseline: DetectorSnapshot, current: DetectorSnapshot?)] {
+        let ids = Set(baseline.map(\.id))
+        var unclaimed = current.filter { !ids.contains($0.id) }
+        return baseline.map { base in
+            if let same = current.first(where: { $0.id == base.id }) { return (base, same) }
+            let candidates = unclaimed.filter { $0.kind == base.kind }.map { ($0, $0.parameterChanges(from: base).count) }
+            guard let fewest = candidates.map(\.1).min(), candidates.filter({ $0.1 == fewest }).count == 1,
+                  let chosen = candidates.first(where: { $0.1 == fewest })?.0 else { return (base, nil) }
+            unclaimed.removeAll { $0.id == chosen.id }
+            return (base, chosen)
+        }
+    }
+
     func compareAccuracy(_ now: DetectorSnapshot, _ base: DetectorSnapshot, dataset: String, into outcome: inout Outcome) {
         let gated = Dictionary(base.gatedMetrics.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        // With intervals on either side, only the metrics that have one are judged, against
+        // the larger of their half-widths.
+        let noiseAware = !now.intervals.isEmpty || !base.intervals.isEmpty
         for (key, baseValue) in base.accuracy.pairs {
             guard let before = baseValue.double else { continue }
             let prefix = "\(dataset) / \(now.id): \(key)"
+            let resolution = [now.interval(of: key), base.interval(of: key)].compactMap { $0?.halfWidth }.max()
+            let judged = gated[key] != nil && (!noiseAware || resolution != nil)
             guard let after = now.accuracy[key]?.double else {
-                if gated[key] != nil {
+                if judged {
                     outcome.findings.append(Finding(kind: .regression, dataset: dataset, detector: now.id, metric: key, message: "\(prefix) missing from the current results"))
                 }
-                outcome.lines.append(Line(dataset: dataset, detector: now.id, metric: key, baseline: Self.number(before), current: "–", change: "", status: gated[key] != nil ? "REGRESSED" : ""))
+                outcome.lines.append(Line(dataset: dataset, detector: now.id, metric: key, baseline: Self.number(before), current: "–", change: "", status: judged ? "REGRESSED" : ""))
                 continue
             }
             var status = after == before ? "=" : ""
-            if let metric = gated[key] {
-                let gain = metric.direction == .higherIsBetter ? after - before : before - after
-                let change = "\(Self.number(before, against: after)) → \(Self.number(after, against: before)) (\(Self.change(from: before, to: after)), tolerance \(Self.number(maxAccuracyDrop)))"
-                if gain < -maxAccuracyDrop {
+            if judged, let metric = gated[key] {
+                let higherIsBetter = metric.direction == .higherIsBetter
+                let gain = higherIsBetter ? after - before : before - after
+                // The least and the most gain the noise allows.
+                var least = gain - (resolution ?? 0), most = gain + (resolution ?? 0)
+                var allowed = resolution.map { "tolerance \(Self.number(maxAccuracyDrop)) + resolution ±\(Self.number($0))" } ?? "tolerance \(Self.number(maxAccuracyDrop))"
+                if let paired = DetectorSnapshot.statisticOfMetric[key].flatMap({ pairedChanges[dataset]?[now.id]?[$0] }) {
+                    (least, most) = higherIsBetter ? (paired.low, paired.high) : (-paired.high, -paired.low)
+                    allowed = "paired 95% interval \(Self.change(from: 0, to: paired.low))…\(Self.change(from: 0, to: paired.high)), tolerance \(Self.number(maxAccuracyDrop))"
+                }
+                let change = "\(Self.number(before, against: after)) → \(Self.number(after, against: before)) (\(Self.change(from: before, to: after)), \(allowed))"
+                if most < -maxAccuracyDrop {
                     status = "REGRESSED"
                     outcome.findings.append(Finding(kind: .regression, dataset: dataset, detector: now.id, metric: key, message: "\(prefix) got worse: \(change)", before: before, after: after))
-                } else if gain > maxAccuracyDrop {
+                } else if least > maxAccuracyDrop {
                     status = "improved"
                     outcome.findings.append(Finding(kind: .improvement, dataset: dataset, detector: now.id, metric: key, message: "\(prefix) got better: \(change)", before: before, after: after))
+                } else if abs(gain) > maxAccuracyDrop {
+                    status = "within noise"
                 } else if after != before {
                     status = "within tolerance"
                 }
@@ -235,10 +285,12 @@ public struct RegressionGate: Sendable {
         }
     }
 
-    /// The reference speed is judged against (`absolute` for none), or why it cannot be.
+    /// The reference speed is judged against (`absolute` for none), or why it cannot be, and
+    /// a note when it is not the one asked for.
     struct SpeedReference {
         var name: String?
         var problem: String?
+        var note: String?
     }
 
     func speedReference(_ now: DatasetSnapshot, _ base: DatasetSnapshot) -> SpeedReference {
@@ -250,9 +302,17 @@ public struct RegressionGate: Sendable {
         case .reportOnly: return SpeedReference()
         case .absolute: return SpeedReference(name: "absolute")
         case let .relative(reference):
-            if now.detector(reference) != nil, base.detector(reference) != nil { return SpeedReference(name: reference) }
-            if now.decodeP50 != nil, base.decodeP50 != nil { return SpeedReference(name: "decode") }
-            return SpeedReference(problem: "neither side has both the reference detector '\(reference)' and decode times")
+            var why: String?
+            if let current = now.detector(reference), let before = base.detector(reference) {
+                if current.spec == before.spec { return SpeedReference(name: reference) }
+                why = "detector '\(reference)' changed (\(current.parameterChanges(from: before).joined(separator: ", ")))"
+            } else {
+                why = "detector '\(reference)' is not on both sides"
+            }
+            if now.decodeP50 != nil, base.decodeP50 != nil, reference != "decode" {
+                return SpeedReference(name: "decode", note: "speed relative to the decode time: \(why!)")
+            }
+            return SpeedReference(problem: "\(why!), and neither side has decode times")
         }
     }
 
@@ -283,37 +343,32 @@ public struct RegressionGate: Sendable {
             line.current = Self.number(new.median)
         }
         let (old, new) = compared
-        guard old.interval.lowerBound > 0, new.interval.lowerBound > 0 else {
-            // A zero-width start of an interval (sub-resolution timings) cannot bound a ratio.
+        guard let change = SpeedChange(
+            before: old.median, beforeInterval: old.interval, after: new.median, afterInterval: new.interval, maxSlowdown: maxSlowdown) else {
             line.status = "not judged"
             outcome.lines.append(line)
             return
         }
-        let slowdown = new.median / old.median
-        // The least and the most change the two 95% intervals allow.
-        let least = new.interval.lowerBound / old.interval.upperBound
-        let most = new.interval.upperBound / old.interval.lowerBound
-        line.change = "×" + Self.number(slowdown)
-        let detail = "×\(Self.number(slowdown)), at least ×\(Self.number(least)) within the 95% intervals; tolerance ×\(Self.number(maxSlowdown))"
-        if slowdown > maxSlowdown, least > 1 {
+        line.change = "×" + Self.number(change.ratio)
+        let detail = "×\(Self.number(change.ratio)), ×\(Self.number(change.least))–×\(Self.number(change.most)) within the 95% intervals; tolerance ×\(Self.number(maxSlowdown))"
+        switch change.verdict {
+        case .slower:
             line.status = "REGRESSED"
             line.notable = true
             outcome.findings.append(Finding(
                 kind: .regression, dataset: dataset, detector: now.id, metric: line.metric,
                 message: "\(dataset) / \(now.id): slower: \(line.metric) \(line.baseline) → \(line.current) (\(detail))",
                 before: old.median, after: new.median))
-        } else if slowdown < 1 / maxSlowdown, most < 1 {
+        case .faster:
             line.status = "improved"
             line.notable = true
             outcome.findings.append(Finding(
                 kind: .improvement, dataset: dataset, detector: now.id, metric: line.metric,
-                message: "\(dataset) / \(now.id): faster: \(line.metric) \(line.baseline) → \(line.current) (×\(Self.number(slowdown)))",
+                message: "\(dataset) / \(now.id): faster: \(line.metric) \(line.baseline) → \(line.current) (\(detail))",
                 before: old.median, after: new.median))
-        } else if slowdown > maxSlowdown || slowdown < 1 / maxSlowdown {
-            line.status = "within noise"
-            line.notable = true
-        } else {
-            line.status = "within tolerance"
+        case .same:
+            line.status = change.isWithinNoise ? "within noise" : "within tolerance"
+            line.notable = change.isWithinNoise
         }
         outcome.lines.append(line)
     }

@@ -17,7 +17,10 @@ public enum ComparisonReport {
         var table = ComparisonTable(dataset: comparison.dataset, metricSet: "summary", columns: columns)
         for (entry, detector) in comparison.seriesByDetector {
             let values = columns.map { summaryValue($0.key, of: detector) }
-            table.add(.init(run: entry.label, detector: detector.id, spec: detector.info.spec, note: note(detector), values: values))
+            table.add(.init(
+                run: entry.label, detector: detector.id, spec: detector.info.spec, note: note(detector), values: values,
+                differencesToBest: detector.differencesToBest,
+                medianLatencyInterval: detector.info.isImported ? nil : detector.latency?.medianCI95))
         }
         table.changeKeys = [columns[0].key, "f1", "latency_p50_ms"]
         return table
@@ -28,7 +31,7 @@ public enum ComparisonReport {
     /// "AP30 (VOC)" at 0.3): all-point VOC AP, apart from COCO's 101-point AP50 and TIDE's.
     static func accuracyColumns(iouThresholds: Set<Double>) -> [ComparisonTable.Column] {
         func column(_ key: String, _ title: String, _ format: ComparisonTable.NumberFormat) -> ComparisonTable.Column {
-            .init(key: key, title: title, direction: accuracyKinds[key]!.direction, format: format)
+            .init(key: key, title: title, direction: accuracyKinds[key]!.direction, format: format, statistic: pairedStatistics[key])
         }
         var columns: [ComparisonTable.Column]
         if iouThresholds == [EvaluationOptions.standardIoUThreshold] {
@@ -42,6 +45,10 @@ public enum ComparisonReport {
             column("missed", "Missed", .integer),
         ]
     }
+
+    /// The summary columns with paired comparisons, and their statistic of
+    /// `DetectorResult.differencesToBest`.
+    static let pairedStatistics = ["ap50": "ap", "ap": "ap", "precision": "precision", "recall": "recall", "f1": "f1"]
 
     /// "AP50" for IoU 0.5, "AP30" for 0.3, "AP@0.35" where the percentage is not whole.
     public static func apName(iou: Double) -> String {

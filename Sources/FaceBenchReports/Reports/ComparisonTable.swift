@@ -20,12 +20,16 @@ public struct ComparisonTable: Sendable, Equatable {
         public var title: String
         public var direction: MetricDirection
         public var format: NumberFormat
+        /// The statistic of `DetectorResult.differencesToBest` this column shows (`ap`,
+        /// `precision`, …), when it has paired comparisons.
+        public var statistic: String?
 
-        public init(key: String, title: String, direction: MetricDirection, format: NumberFormat) {
+        public init(key: String, title: String, direction: MetricDirection, format: NumberFormat, statistic: String? = nil) {
             self.key = key
             self.title = title
             self.direction = direction
             self.format = format
+            self.statistic = statistic
         }
     }
 
@@ -38,13 +42,22 @@ public struct ComparisonTable: Sendable, Equatable {
         public var note: String?
         /// One per column; nil where the value does not exist.
         public var values: [Double?]
+        /// The detector's differences to the best of its run, by statistic.
+        public var differencesToBest: [String: PairedDifference]
+        /// The 95 % interval of the median latency (`latency_p50_ms`), for `SpeedChange`.
+        public var medianLatencyInterval: ClosedRange<Double>?
 
-        public init(run: String?, detector: String, spec: String, note: String? = nil, values: [Double?]) {
+        public init(
+            run: String?, detector: String, spec: String, note: String? = nil, values: [Double?],
+            differencesToBest: [String: PairedDifference] = [:], medianLatencyInterval: ClosedRange<Double>? = nil
+        ) {
             self.run = run
             self.detector = detector
             self.spec = spec
             self.note = note
             self.values = values
+            self.differencesToBest = differencesToBest
+            self.medianLatencyInterval = medianLatencyInterval
         }
 
         public var label: String { detector + (note.map { " (\($0))" } ?? "") }
@@ -85,6 +98,8 @@ public struct ComparisonTable: Sendable, Equatable {
 
     /// Per row, the `changeKeys` values that differ from the first row of the same detector
     /// (empty for that first row, and for values equal to it); nil for a detector's first row.
+    /// The median latency is better or worse only by `SpeedChange`'s rule, as `compare` judges
+    /// it, and "same" otherwise.
     public func changes(row index: Int) -> [Change]? {
         let row = rows[index]
         guard let first = rows.firstIndex(where: { $0.detector == row.detector }), first != index else { return nil }
@@ -92,7 +107,13 @@ public struct ComparisonTable: Sendable, Equatable {
             guard let column = columns.firstIndex(where: { $0.key == key }),
                   let now = row.values[column], let then = rows[first].values[column], now != then else { return nil }
             let spec = columns[column]
-            let better = spec.direction == .neither ? nil : spec.direction.prefers(now, over: then)
+            var better = spec.direction == .neither ? nil : spec.direction.prefers(now, over: then)
+            var verdict = ""
+            if key == "latency_p50_ms", let interval = row.medianLatencyInterval, let before = rows[first].medianLatencyInterval,
+               let change = SpeedChange(before: then, beforeInterval: before, after: now, afterInterval: interval) {
+                better = change.verdict == .faster ? true : change.verdict == .slower ? false : nil
+                verdict = " (\(change.verdict.rawValue))"
+            }
             let delta = now - then
             let sign = delta > 0 ? "+" : "−"
             let text: String
@@ -103,7 +124,7 @@ public struct ComparisonTable: Sendable, Equatable {
             case let .fixed(decimals): text = sign + Formatting.fixed(abs(delta), decimals)
             case .integer: text = sign + Formatting.fixed(abs(delta), 0)
             }
-            return Change(column: column, text: spec.title + " " + text, better: better)
+            return Change(column: column, text: spec.title + " " + text + verdict, better: better)
         }
     }
 
@@ -114,12 +135,21 @@ public struct ComparisonTable: Sendable, Equatable {
         return changes.isEmpty ? "same" : changes.map(\.text).joined(separator: ", ")
     }
 
-    /// Rows holding the best value of a column. Empty when the column has no direction,
-    /// fewer than two values, or every value is the same (nothing stands out).
+    /// Rows of a column's best: where every row of one run has a paired difference to the
+    /// best (`statistic`), the best and every detector not distinguishable from it; else the
+    /// rows holding the best value. Empty when the column has no direction, fewer than two
+    /// values, or every row is alike (nothing stands out).
     public func bestRows(_ column: Int) -> Set<Int> {
         let direction = columns[column].direction
         let present = rows.indices.compactMap { row in rows[row].values[column].map { (row, $0) } }
         guard direction != .neither, present.count > 1 else { return [] }
+        if let statistic = columns[column].statistic, !hasRuns {
+            let paired = present.compactMap { row, _ in rows[row].differencesToBest[statistic].map { (row, $0) } }
+            if paired.count == present.count {
+                let group = Set(paired.filter { !$0.1.isDistinguishable }.map(\.0))
+                return group.count == present.count ? [] : group
+            }
+        }
         guard let best = present.map(\.1).min(by: { direction.prefers($0, over: $1) }) else { return [] }
         guard present.contains(where: { $0.1 != best }) else { return [] }
         return Set(present.filter { $0.1 == best }.map(\.0))
@@ -150,7 +180,16 @@ public struct ComparisonTable: Sendable, Equatable {
         }
     }
 
-    /// GitHub Markdown with the best value of each column in bold.
+    /// True when some column's best is a group of paired comparisons (`bestRows`).
+    public var marksPairedGroups: Bool {
+        columns.indices.contains { column in
+            columns[column].statistic != nil && !hasRuns && !rows.isEmpty && rows.allSatisfy { row in
+                row.values[column] == nil || row.differencesToBest[columns[column].statistic!] != nil
+            }
+        }
+    }
+
+    /// GitHub Markdown with each column's best (`bestRows`) in bold.
     public var markdown: MarkdownTable {
         let labels = (hasRuns ? ["Run", "Detector"] : ["Detector"]) + (showsChanges ? ["Change"] : [])
         var table = MarkdownTable(

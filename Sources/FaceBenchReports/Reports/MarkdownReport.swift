@@ -24,6 +24,7 @@ public enum MarkdownReport {
         var out = "## \(MarkdownText.escape(heading(comparison)))\n\n"
         for warning in ComparisonReport.warnings(comparison) { out += MarkdownText.escape(warning) + "\n\n" }
         out += ComparisonReport.summaryTable(comparison).markdown.text + "\n"
+        if let note = IntervalTable.pairedNote(comparison) { out += note + "\n\n" }
         if let intervals = IntervalTable.markdown(comparison) { out += intervals + "\n" }
         for finding in ErrorFindings.sentences(comparison) { out += MarkdownText.escape(finding) + "\n\n" }
         for name in ComparisonReport.protocols(comparison) {

@@ -84,6 +84,7 @@ public enum TimingTables {
 
     public static func markdown(_ results: RunResults) -> String {
         var out = latency(results).text
+        if let ratios = LatencyRatios.markdown(results) { out += "\n" + ratios }
         if let throughput = throughput(results) {
             out += "\n" + throughput.text
             let notes = throughputNotes(results)

@@ -69,7 +69,8 @@ public struct HTMLReport {
         out += "<h2>\(HTMLText.escape(comparison.dataset))<small>\(HTMLText.escape(counts.sorted().joined(separator: " / ")))</small></h2>\n"
         for warning in ComparisonReport.warnings(comparison) { out += "<p class=\"warning\">\(HTMLText.inline(warning))</p>\n" }
         out += ComparisonReport.summaryTable(comparison).html
-        out += "<p class=\"note\">Best value per column highlighted.\(comparison.entries.count > 1 ? " Rows grouped by detector; the change column compares each run with the detector's first." : "") Specs in the header above.</p>\n"
+        let best = IntervalTable.pairedNote(comparison, marking: "Highlighted").map(HTMLText.escape) ?? "Best value per column highlighted."
+        out += "<p class=\"note\">\(best)\(comparison.entries.count > 1 ? " Rows grouped by detector; the change column compares each run with the detector's first." : "") Specs in the header above.</p>\n"
         if let intervals = IntervalTable.markdown(comparison) { out += HTMLText.blocks(intervals) }
         for finding in ErrorFindings.sentences(comparison) { out += "<p class=\"finding\">\(HTMLText.inline(finding))</p>\n" }
 

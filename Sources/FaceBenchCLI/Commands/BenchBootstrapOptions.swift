@@ -1,0 +1,20 @@
+import FaceBenchModel
+import FaceBenchEvaluation
+import FaceBenchHarness
+
+/// `bench-bootstrap`'s options, read and checked in one place.
+struct BenchBootstrapOptions {
+    enum Format: String, CaseIterable { case markdown, json }
+
+    var resamples: Int
+    var repeats: Int
+    var seed: UInt64
+    var format: Format
+
+    init(_ arguments: ParsedArguments) throws {
+        resamples = try arguments.int("resamples", atLeast: 1) ?? ImageBootstrap.standardResamples
+        repeats = try arguments.int("repeat", atLeast: 1) ?? 3
+        seed = UInt64(try arguments.int("seed", atLeast: 0) ?? 1)
+        format = try arguments.choice("format", default: .markdown)
+    }
+}
