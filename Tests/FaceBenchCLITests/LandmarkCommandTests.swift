@@ -64,15 +64,8 @@ final class LandmarkCommandTests: XCTestCase {
         XCTAssertEqual(coco["landmarks"]?["nme"]?["mean"]?.double, mean)
         XCTAssertEqual(coco["landmarks"]?["dataset_scheme"]?.string, "ibug68")
 
-        let reference = Process()
-        reference.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        reference.arguments = [TestData.packageRoot + "/scripts/landmark-reference.py", out + "/dlib-faces"]
-        let pipe = Pipe()
-        reference.standardOutput = pipe
-        try reference.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        reference.waitUntilExit()
-        XCTAssertEqual(reference.terminationStatus, 0, text)
+        let (status, text) = try CommandRunner.tool(["/usr/bin/python3", TestData.packageRoot + "/scripts/landmark-reference.py", out + "/dlib-faces"])
+        XCTAssertEqual(status, 0, text)
         // Per detector: 2 counts, mean, median, 2 failure rates, 2 AUCs, 68 points, 5 size buckets.
         XCTAssertTrue(text.contains("checked 162 numbers"), text)
     }

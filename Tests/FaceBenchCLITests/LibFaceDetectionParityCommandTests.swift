@@ -27,15 +27,8 @@ final class LibFaceDetectionParityCommandTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         let results = out + "/dlib-faces/results.json"
 
-        let reference = Process()
-        reference.executableURL = URL(fileURLWithPath: Self.python)
-        reference.arguments = [TestData.packageRoot + "/scripts/libfacedetection-reference.py", results]
-        let pipe = Pipe()
-        reference.standardOutput = pipe
-        try reference.run()
-        let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        reference.waitUntilExit()
-        XCTAssertEqual(reference.terminationStatus, 0, report)
+        let (status, report) = try CommandRunner.tool([Self.python, TestData.packageRoot + "/scripts/libfacedetection-reference.py", results])
+        XCTAssertEqual(status, 0, report)
         XCTAssertTrue(report.contains("libfacedetection (libfacedetection:score=0.5,size=original): 9/9 images equal to yuface"), report)
 
         let parsed = try JSONReader.parse(try FileIO.read(results), path: results)

@@ -40,15 +40,8 @@ final class ModelParityCommandTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         let results = out + "/dlib-faces/results.json"
 
-        let reference = Process()
-        reference.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        reference.arguments = [TestData.packageRoot + "/scripts/model-reference.py", results]
-        let pipe = Pipe()
-        reference.standardOutput = pipe
-        try reference.run()
-        let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        reference.waitUntilExit()
-        XCTAssertEqual(reference.terminationStatus, 0, report)
+        let (status, report) = try CommandRunner.tool(["/usr/bin/python3", TestData.packageRoot + "/scripts/model-reference.py", results])
+        XCTAssertEqual(status, 0, report)
         for spec in ["yunet:model=2023mar,score=0.6,nms=0.3,top=5000,size=original", "yunet:model=2022mar,score=0.6,nms=0.3,top=5000,size=original",
                      "yunet:model=2023mar,score=0.6,nms=0.3,top=5000,size=vga", "mtcnn:min=20,factor=0.709,thresholds=0.6/0.7/0.7,size=original"] {
             XCTAssertTrue(report.contains("(\(spec)): 9/9 images equal to the reference"), report)
