@@ -19,12 +19,7 @@ final class BlazeFaceTests: XCTestCase {
         let request: JSONValue = .object([
             "range": JSONValue(range), "score": JSONValue(score), "nms": JSONValue(0.3), "images": JSONValue(images),
         ])
-        let output = try runProcess(Self.python, [TestData.packageRoot + "/scripts/blazeface-reference.py", "--stdin"],
-                                    input: Data(JSONWriter().bytes(request)))
-        let json = try JSONReader.parse([UInt8](output), path: "blazeface-reference.py output")
-        var faces: [String: [JSONValue]] = [:]
-        for (path, list) in json.object?.pairs ?? [] { faces[path] = list.array ?? [] }
-        return faces
+        return try referenceFaces(python: Self.python, script: "blazeface-reference.py", request: request)
     }
 
     /// Box corners then landmarks, flattened.

@@ -25,12 +25,7 @@ final class CenterFaceTests: XCTestCase {
         let request: JSONValue = .object([
             "score": JSONValue(score), "nms": JSONValue(nms), "size": JSONValue(size), "images": JSONValue(images),
         ])
-        let output = try runProcess(Self.python, [TestData.packageRoot + "/scripts/centerface-reference.py", "--stdin"],
-                                    input: Data(JSONWriter().bytes(request)))
-        let json = try JSONReader.parse([UInt8](output), path: "centerface-reference.py output")
-        var faces: [String: [JSONValue]] = [:]
-        for (path, list) in json.object?.pairs ?? [] { faces[path] = list.array ?? [] }
-        return faces
+        return try referenceFaces(python: Self.python, script: "centerface-reference.py", request: request)
     }
 
     func checkParity(_ spec: String, score: Double, nms: Double, size: String, first count: Int) throws {

@@ -25,12 +25,7 @@ final class SCRFDTests: XCTestCase {
             "score": JSONValue(0.5), "nms": JSONValue(0.4), "size": JSONValue(size), "model": JSONValue(SCRFDDetector.defaultModel),
             "images": JSONValue(images),
         ])
-        let output = try runProcess(Self.python, [TestData.packageRoot + "/scripts/scrfd-reference.py", "--stdin"],
-                                    input: Data(JSONWriter().bytes(request)))
-        let json = try JSONReader.parse([UInt8](output), path: "scrfd-reference.py output")
-        var faces: [String: [JSONValue]] = [:]
-        for (path, list) in json.object?.pairs ?? [] { faces[path] = list.array ?? [] }
-        return faces
+        return try referenceFaces(python: Self.python, script: "scrfd-reference.py", request: request)
     }
 
     func checkParity(_ spec: String, size: String, atLeast minimumFaces: Int, samples: (Dataset) -> [Sample] = { $0.samples }) throws {
