@@ -4,15 +4,20 @@
 # sideways) or whose content overflows a box that does not scroll (text cut off). A wide
 # table inside a scrolling box (.table-wrap) is fine: its box keeps to the page.
 #
-# Usage: scripts/check-report-layout.sh REPORT.html [WIDTH…]   (default widths 1280 800)
+# WIDTH `print` lays the page out as it prints: the stylesheet's print rules applied, at the
+# width of an A4 page's printable area (718 CSS px: 210 mm less Chromium's default margins of
+# 0.4 in), where no box may scroll, since paper cannot.
+#
+# Usage: scripts/check-report-layout.sh REPORT.html [WIDTH|print…]   (default 1280 800 print)
 # Exit status: 0 nothing sticks out, 1 something does (listed), 3 no Chromium found.
 # The browser is $CHROMIUM, else chromium, chromium-browser or google-chrome on PATH.
 set -euo pipefail
-[ $# -ge 1 ] || { echo "usage: $0 REPORT.html [WIDTH…]" >&2; exit 64; }
+[ $# -ge 1 ] || { echo "usage: $0 REPORT.html [WIDTH|print…]" >&2; exit 64; }
 report=$(realpath "$1")
 shift
 widths=("$@")
-[ ${#widths[@]} -gt 0 ] || widths=(1280 800)
+[ ${#widths[@]} -gt 0 ] || widths=(1280 800 print)
+print_width=718
 [ -f "$report" ] || { echo "check-report-layout: $report: no such file" >&2; exit 1; }
 source "$(dirname "$0")/lib/chromium.sh"
 chromium_find check-report-layout
@@ -24,7 +29,8 @@ window.addEventListener("load", () => {
   const width = document.documentElement.clientWidth, found = [];
   const name = (e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className && typeof e.className === "string" ? "." + e.className.trim().split(/\s+/).join(".") : "");
   const path = (e) => { const parts = []; for (let n = e; n && n !== document.body && parts.length < 4; n = n.parentElement) parts.unshift(name(n)); return parts.join(" > "); };
-  const scrolls = (e) => { for (let n = e.parentElement; n; n = n.parentElement) { const o = getComputedStyle(n).overflowX; if (o === "auto" || o === "scroll") return true; } return false; };
+  const printed = document.documentElement.dataset.layoutCheck === "print";
+  const scrolls = (e) => { if (printed) return false; for (let n = e.parentElement; n; n = n.parentElement) { const o = getComputedStyle(n).overflowX; if (o === "auto" || o === "scroll") return true; } return false; };
   for (const e of document.body.querySelectorAll("*")) {
     if (e.closest("figure.thumb .full-only, script, style") || e.offsetParent === null && getComputedStyle(e).position !== "fixed") continue;
     const box = e.getBoundingClientRect();
@@ -43,8 +49,17 @@ JS
 status=0
 for width in "${widths[@]}"; do
   page="$work/report-$width.html"
-  { cat "$report"; echo "<script>"; cat "$work/probe.js"; echo "</script>"; } >"$page"
-  timeout 180 "$BROWSER" "${CHROMIUM_FLAGS[@]}" --window-size="$width,2000" \
+  if [ "$width" = print ]; then
+    # Chromium's --dump-dom cannot emulate print media: the print rules are made to apply on
+    # screen instead, and the probe told not to excuse scrolling boxes.
+    { sed -e 's/@media print {/@media all {/' -e 's/<html/<html data-layout-check="print"/' "$report"
+      echo "<script>"; cat "$work/probe.js"; echo "</script>"; } >"$page"
+    window=$print_width
+  else
+    { cat "$report"; echo "<script>"; cat "$work/probe.js"; echo "</script>"; } >"$page"
+    window=$width
+  fi
+  timeout 180 "$BROWSER" "${CHROMIUM_FLAGS[@]}" --window-size="$window,2000" \
     --virtual-time-budget=5000 --dump-dom "file://$page" 2>/dev/null >"$work/dom-$width.html"
   result=$(python3 - "$work/dom-$width.html" <<'PY'
 import html, json, re, sys
@@ -57,11 +72,11 @@ for line in json.loads(html.unescape(match.group(1))):
 PY
 ) || { echo "check-report-layout: $width px: $result" >&2; exit 1; }
   if [ -n "$result" ]; then
-    echo "$width px: $(printf '%s\n' "$result" | wc -l) elements stick out:"
+    echo "$width$([ "$width" = print ] || echo " px"): $(printf '%s\n' "$result" | wc -l) elements stick out:"
     printf '%s\n' "$result" | sed 's/^/  /' | head -40
     status=1
   else
-    echo "$width px: nothing sticks out"
+    echo "$width$([ "$width" = print ] || echo " px"): nothing sticks out"
   fi
 done
 exit $status

@@ -130,6 +130,19 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertEqual(FaceBenchCLI.run(["report", "/nonexistent/results.json"]), 1)
     }
 
+    /// `--out report.html` with one format is the file itself, not report.html.html; with
+    /// several formats the path stays a stem.
+    func testOutEndingInTheFormatsExtensionIsTheFile() throws {
+        let run = try requireRun()
+        let directory = try TestData.temporaryDirectory(self)
+        XCTAssertEqual(FaceBenchCLI.run(["report", run, "--format", "csv", "--out", directory + "/table.csv"]), 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory + "/table.csv"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/table.csv.csv"))
+        XCTAssertEqual(FaceBenchCLI.run(["report", run, "--format", "markdown,csv", "--out", directory + "/both.csv"]), 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory + "/both.csv.md"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory + "/both.csv.csv"))
+    }
+
     /// Renders the report in headless Chromium (scripts/screenshot-report.sh) and checks the
     /// screenshot holds a drawn page, not a blank or an error page.
     func testHeadlessChromiumScreenshotShowsTheReport() throws {
@@ -162,15 +175,16 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertEqual([rgb.pixels[o], rgb.pixels[o + 1], rgb.pixels[o + 2]], [0x1f, 0x2a, 0x44])
     }
 
-    /// Nothing in the report sticks out of the page at 1280 and 800 px (scripts/check-report-layout.sh,
-    /// headless Chromium): long specs wrap between parameters, wide tables scroll in their box.
+    /// Nothing in the report sticks out of the page at 1280 and 800 px, nor on an A4 page as it
+    /// prints (scripts/check-report-layout.sh, headless Chromium): long specs wrap between
+    /// parameters, wide tables scroll in their box on screen and wrap their cells on paper.
     func testNothingSticksOutOfThePageInChromium() throws {
         let run = try requireRun()
         let directory = try TestData.temporaryDirectory(self)
         XCTAssertEqual(FaceBenchCLI.run(["report", run, run, "--label", "before", "--label", "after", "--format", "html", "--out", directory + "/report"]), 0)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestData.packageRoot + "/scripts/check-report-layout.sh")
-        process.arguments = [directory + "/report.html", "1280", "800"]
+        process.arguments = [directory + "/report.html", "1280", "800", "print"]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
@@ -178,6 +192,6 @@ final class ReportCommandTests: XCTestCase {
         process.waitUntilExit()
         if process.terminationStatus == 3 { throw XCTSkip("no Chromium installed (apt-get install chromium) — layout not checked") }
         XCTAssertEqual(process.terminationStatus, 0, output)
-        XCTAssertEqual(output, "1280 px: nothing sticks out\n800 px: nothing sticks out\n")
+        XCTAssertEqual(output, "1280 px: nothing sticks out\n800 px: nothing sticks out\nprint: nothing sticks out\n")
     }
 }

@@ -21,7 +21,7 @@ enum ReportCommand: FaceBenchCommand {
             """,
         options: [
             OptionSpec("format", .repeated("FORMAT[,FORMAT…]", commaSeparated: true), help: "markdown, csv, json, html; several at once need --out.", default: "markdown"),
-            OptionSpec("out", .value("PATH"), help: "Write PATH.md, PATH.csv, PATH.json, PATH.html (by format) instead of standard output."),
+            OptionSpec("out", .value("PATH"), help: "Write PATH.md, PATH.csv, PATH.json, PATH.html (by format) instead of standard output; with one format, a PATH ending in its extension is the file."),
             OptionSpec("label", .repeated("NAME", commaSeparated: false), help: "Label of each RESULTS argument, in order (default: the part of their paths that differs)."),
             OptionSpec("gallery", .value("N"), help: "Worst images shown per detector in the HTML report; 0 leaves the gallery out.", default: "4"),
             OptionSpec("image-side", .value("PX"), help: "Longest side of the gallery's images, shown as thumbnails and opened full size in the page (larger images are scaled down; JPEG, about 60 KB each at 500 px).", default: "1024"),
@@ -48,8 +48,7 @@ enum ReportCommand: FaceBenchCommand {
                 var report = html(for: sources.map(\.results), toolbox: toolbox, galleryImages: options.galleryImages, imageSide: options.imageSide)
                 bytes = Array(report.document(comparisons).utf8)
             }
-            if let out = options.out {
-                let path = out + "." + format.fileExtension
+            if let path = options.path(for: format) {
                 try FileIO.writeAtomically(bytes, to: path)
                 StandardStreams.error("facebench report: wrote \(path)\n")
             } else {

@@ -12,6 +12,14 @@ struct ReportOptions {
     var formats: [Format]
     /// Files `out.<extension>` per format instead of standard output.
     var out: String?
+
+    /// The file `format` goes to: `out.<extension>`, or `out` itself when it already ends in
+    /// the extension of the one format asked for (`--format html --out report.html`).
+    func path(for format: Format) -> String? {
+        guard let out else { return nil }
+        let suffix = "." + format.fileExtension
+        return formats.count == 1 && out.hasSuffix(suffix) && out.count > suffix.count ? out : out + suffix
+    }
     var galleryImages: Int
     var imageSide: Int
     var results: [String]

@@ -85,11 +85,16 @@ public struct Canvas {
         }
     }
 
+    /// The pixels `text` covers, its background included.
+    public static func textSize(_ string: String, scale: Int = 1) -> (width: Int, height: Int) {
+        (string.count * 6 * scale + scale, 9 * scale)
+    }
+
     /// Text in a 5×7 pixel font scaled by `scale`, on a filled background for legibility.
     public mutating func text(_ string: String, x: Int, y: Int, _ color: Color, background: Color, scale: Int = 1) {
         let glyphs = string.uppercased().map { BitmapFont.glyph($0) }
-        let width = glyphs.count * 6 * scale + scale
-        fill(x: x, y: y, width: width, height: 9 * scale, background)
+        let size = Self.textSize(string, scale: scale)
+        fill(x: x, y: y, width: size.width, height: size.height, background)
         for (index, glyph) in glyphs.enumerated() {
             for row in 0..<7 {
                 for column in 0..<5 where glyph[row] & (0x10 >> column) != 0 {

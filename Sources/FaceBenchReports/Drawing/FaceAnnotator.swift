@@ -44,14 +44,16 @@ public enum FaceAnnotator {
     /// Draws `detections` alone (no ground truth): every box blue with its score.
     public static func draw(detections: [Detection], on image: RGBImage, scale: Double = 1) -> RGBImage {
         var canvas = Canvas(image)
+        var labels = Labels(on: image)
         let thickness = lineWidth(scale: scale)
         for detection in detections {
             let box = detection.box.scaled(by: scale)
             canvas.rectangle(box, self.detection, thickness: thickness)
             drawLandmarks(detection.landmarks, scale: scale, on: &canvas)
-            label(score(detection.score), above: box, color: self.detection, on: &canvas)
+            labels.add(score(detection.score), above: box, color: self.detection)
             drawAttributes(of: detection, below: box, color: self.detection, on: &canvas)
         }
+        labels.draw(on: &canvas)
         return canvas.image
     }
 
@@ -63,6 +65,7 @@ public enum FaceAnnotator {
         detectionLabels: [Int: String] = [:], faceLabels: [Int: String] = [:]
     ) -> RGBImage {
         var canvas = Canvas(image)
+        var labels = Labels(on: image)
         let thickness = lineWidth(scale: scale)
         for (index, face) in faces.enumerated() {
             let box = face.box.scaled(by: scale)
@@ -74,9 +77,7 @@ public enum FaceAnnotator {
                 canvas.rectangle(box, groundTruth, thickness: thickness)
             }
             drawLandmarks(face.landmarks, scale: scale, on: &canvas, color: groundTruth)
-            if let text = faceLabels[index] {
-                canvas.text(text, x: Int(saturating: box.x.rounded()), y: Int(saturating: box.maxY.rounded()) + 2, Color(255, 255, 255), background: missed)
-            }
+            if let text = faceLabels[index] { labels.add(text, under: box, color: missed) }
         }
         for (index, detection) in detections.enumerated() {
             let box = detection.box.scaled(by: scale)
@@ -90,13 +91,13 @@ public enum FaceAnnotator {
             drawLandmarks(detection.landmarks, scale: scale, on: &canvas)
             drawAttributes(of: detection, below: box, color: color, on: &canvas)
             if let text = detectionLabels[index] {
-                label(text, above: box, color: color, on: &canvas)
+                labels.add(text, above: box, color: color)
             } else if showScores {
                 let overlap = GreedyMatcher.bestIoU(of: detection.box, among: faces)
-                let text = score(detection.score) + (overlap > 0 ? " IOU " + Formatting.fixed(overlap, 2) : "")
-                label(text, above: box, color: color, on: &canvas)
+                labels.add(score(detection.score) + (overlap > 0 ? " IOU " + Formatting.fixed(overlap, 2) : ""), above: box, color: color)
             }
         }
+        labels.draw(on: &canvas)
         return canvas.image
     }
 
@@ -197,11 +198,35 @@ public enum FaceAnnotator {
         }
     }
 
-    /// Text on the box's colour, dark on the light colours (yellow, green) and white on the
-    /// dark ones, so it stays readable.
-    static func label(_ text: String, above box: Box, color: Color, on canvas: inout Canvas) {
-        let y = Int(saturating: box.y.rounded()) - 10
-        canvas.text(text, x: Int(saturating: box.x.rounded()), y: max(0, y), ink(on: color), background: color)
+    /// The labels of one drawing, drawn after every box so that no box's lines cross them.
+    /// Text sits on the box's colour, dark on the light colours (yellow, green) and white on
+    /// the dark ones, so it stays readable. Labels of neighbouring boxes would cover each other
+    /// where each sat above its own box: each takes the first free spot near its box
+    /// (`LabelPlacement`), or is left out in a crowd where none is free.
+    struct Labels {
+        private var placement: LabelPlacement
+        private var texts: [(text: String, x: Int, y: Int, color: Color)] = []
+
+        init(on image: RGBImage) {
+            placement = LabelPlacement(area: .init(minX: 0, minY: 0, maxX: Double(image.width), maxY: Double(image.height)))
+        }
+
+        /// Under the face's box, where the detections' labels (added after) keep off it.
+        mutating func add(_ text: String, under box: Box, color: Color) {
+            let x = Int(saturating: box.x.rounded()), y = Int(saturating: box.maxY.rounded()) + 2, size = Canvas.textSize(text)
+            placement.occupy(.init(minX: Double(x), minY: Double(y), maxX: Double(x) + Double(size.width), maxY: Double(y) + Double(size.height)))
+            texts.append((text, x, y, color))
+        }
+
+        mutating func add(_ text: String, above box: Box, color: Color) {
+            let size = Canvas.textSize(text)
+            guard let corner = placement.place(width: size.width, height: size.height, above: (box.x, box.y, box.maxX, box.maxY)) else { return }
+            texts.append((text, corner.x, corner.y, color))
+        }
+
+        func draw(on canvas: inout Canvas) {
+            for label in texts { canvas.text(label.text, x: label.x, y: label.y, ink(on: label.color), background: label.color) }
+        }
     }
 
     static func ink(on color: Color) -> Color {

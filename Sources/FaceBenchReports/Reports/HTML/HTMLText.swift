@@ -82,9 +82,12 @@ public enum HTMLText {
         guard let header = lines.first else { return "" }
         let rule = lines.count > 1 ? cells(lines[1]) : []
         let numeric = rule.map { $0.hasSuffix(":") }
+        // Names such as `outer_eye_corners` may break after an underscore, so a table of them
+        // fits a printed page, which cannot scroll; numbers never break.
         func cell(_ tag: String, _ text: String, _ column: Int) -> String {
-            let align = column < numeric.count && numeric[column] ? " class=\"num\"" : ""
-            return "<\(tag)\(align)>" + inline(text) + "</\(tag)>"
+            let isNumeric = column < numeric.count && numeric[column]
+            let html = isNumeric ? inline(text) : inline(text).replacingOccurrences(of: "_", with: "_<wbr>")
+            return "<\(tag)\(isNumeric ? " class=\"num\"" : "")>" + html + "</\(tag)>"
         }
         var out = "<div class=\"table-wrap\"><table><thead><tr>"
         out += cells(header).enumerated().map { cell("th", $1, $0) }.joined() + "</tr></thead><tbody>"

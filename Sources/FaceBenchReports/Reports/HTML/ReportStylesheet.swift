@@ -67,14 +67,23 @@ enum ReportStylesheet {
         .identical { color: var(--muted); font-size: 12.5px; margin: 4px 0 0; }
         @media print {
           body { background: #fff; }
-          header.page { background: #fff; color: var(--ink); border-bottom: 2px solid var(--ink); }
+          header.page { background: #fff; color: var(--ink); border-bottom: 2px solid var(--ink); padding: 0 0 10px; }
           header.page p, header.page table.runs th, header.page table.runs td { color: var(--ink); }
           header.page code { background: #f1f3f4; color: var(--ink); }
           header.page table.runs th, header.page table.runs td { border-bottom: 1px solid var(--line); }
-          section.dataset { box-shadow: none; break-inside: auto; }
+          section.dataset { box-shadow: none; break-inside: auto; padding: 0; border-radius: 0; }
           details { display: block; }
           figure.thumb:target { position: static; background: none; padding: 0; }
           figure.thumb .close { display: none !important; }
+          /* Paper cannot scroll: wide tables wrap their cells and shrink instead of losing columns. */
+          main { max-width: none; padding: 0; }
+          .table-wrap { overflow-x: visible; }
+          table, th, td.change { font-size: 10px; }
+          th, td { padding: 3px 4px; white-space: normal; }
+          .charts { grid-template-columns: 1fr; }
+          .thumbs { grid-template-columns: repeat(3, 1fr); }
+          figure.chart-card, figure.thumb, tr { break-inside: avoid; }
+          h2, h3, h4 { break-after: avoid; }
         }
         figure.thumb.missing { width: 240px; padding: 12px; border: 1px dashed var(--line); }
         details { margin-top: 18px; }

@@ -8,7 +8,7 @@ enum LandmarkMarkdown {
         var table = MarkdownTable(headers: [
             "Detector", "points", "normaliser", "faces scored", "no landmarks", "mean NME", "median NME",
             "FR@0.08", "FR@0.10", "AUC@0.08", "AUC@0.10", "worst point",
-        ])
+        ], alignments: [.left, .left, .left] + Array(repeating: .right, count: 8) + [.left])
         var sizes = MarkdownTable(headers: ["Mean NME by face height"] + SizeRange.faceHeights.map(\.label))
         for (detector, result) in results {
             let s = result.scores
