@@ -10,7 +10,8 @@ func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CC
     let name = ProcessInfo.processInfo.environment["FACEBENCH_FUZZ_TARGET"] ?? ""
     let targets: [FuzzTarget]
     do {
-        targets = FuzzTargets.all(scratch: try ScratchFolder())
+        let scratch = try ScratchFolder()
+        targets = FuzzTargets.all(scratch: scratch) + CrossFileTargets.all(scratch: scratch)
     } catch {
         StandardStreams.error("facebench-fuzz: \(error)\n")
         return 1

@@ -374,5 +374,55 @@ seed("image-decoder", b"\xff\xd8" + jpeg_segment(0xDB, b"\0" + b"\1" * 64)
      + jpeg_segment(0xC2, bytes([8, 0, 64, 0, 64, 1, 1, 0x11, 0])) + jpeg_segment(0xC4, b"\x00" + one_code + b"\x10" + one_code)
      + scan(0, 0) + scan(1, 63) * 300 + b"\xff\xd9")
 
+# Cross-file targets (Sources/facebench-fuzz/CrossFileTargets.swift): the files of one
+# dataset joined by the separator, in the order each target names them.
+SEPARATOR = b"\n--facebench-fuzz-next-file--\n"
+
+
+def joined(*parts):
+    return SEPARATOR.join(part.encode() if isinstance(part, str) else part for part in parts)
+
+
+# WIDER: the main file of the two events above with easy/medium/hard files keeping the first
+# face, the first two, and all of each image's faces; then a hard file of one event too few
+# (the files of two splits) and a folder with only the easy file.
+def keep_file(count):
+    return mat_file([cells("gt_list", [cells("", [doubles("", [[float(i + 1)] for i in range(min(count, int(r[1])))]) for r in rs])
+                                       for rs in per_event])], False)
+
+
+main_mat = mat_file(variables, False)
+settings = [keep_file(1), keep_file(2), keep_file(10 ** 6)]
+seed("wider-folder", joined(main_mat, *settings))
+seed("wider-folder", joined(mat_file(variables, True), *settings))
+seed("wider-folder", joined(main_mat, settings[0], settings[1],
+                            mat_file([cells("gt_list", [cells("", [doubles("", [[1.0]]) for r in per_event[0]])])], False)))
+seed("wider-folder", joined(main_mat, settings[0]))
+# FDDB: the first records of three folds, and a sizes file naming the present image.
+for first in [0, 3]:
+    folds = []
+    for fold in range(1 + first, 4 + first):
+        lines = read(dataset("fddb-folds", f"FDDB-fold-{fold:02d}-ellipseList.txt")).decode().splitlines()
+        folds.append("\n".join(lines[:60]) + "\n")
+    seed("fddb-folds", joined(*folds, "image 640 480\n"))
+seed("fddb-folds", joined("image\n1\n30 20 0.5 100 100 1\n", "image\n1\n30 20 0.5 100 100 1\n", "", "image 640 480\n"))
+# MIT+CMU: boxes and landmarks of the same images, cut to their first 40 lines, and the crafted image.
+boxes = read(dataset("mit-cmu", "ground_truth_bboxes.txt")).decode().splitlines()
+marks = read(dataset("mit-cmu", "ground_truth_landmarks.txt")).decode().splitlines()
+seed("mit-cmu-landmarks", joined("\n".join(boxes[:40]) + "\n", "\n".join(marks[:40]) + "\n"))
+seed("mit-cmu-landmarks", joined("image.png 10 10 60 60\n", "image.png 20 20 40 20 30 30 22 40 30 42 38 40\n"))
+# dlib: boxes and their landmark twin, the first images of each.
+for part in ["training", "testing"]:
+    seed("dlib-xml-twin", joined(dlib_excerpt(dataset("dlib-faces", part + ".xml"), 2),
+                                 dlib_excerpt(dataset("dlib-faces", part + "_with_face_landmarks.xml"), 2)))
+# Exec conversation: a mode byte (even: the program reads its stdin; odd: it never does), then
+# what the program prints: a handshake and answers to the three requests.
+answers = ['{"id":1,"faces":[{"box":[1,2,3,4],"score":0.9}],"inference_ms":3.5}', '{"id":2,"error":"cannot read"}', '{"id":3,"faces":[]}']
+for mode in [b"\0", b"\1"]:
+    for shape in ["path", "pixels"]:
+        shaken = handshake.replace('"pixels"', '"' + shape + '"')
+        seed("exec-conversation", mode + ("\n".join([shaken] + answers) + "\n").encode())
+    seed("exec-conversation", mode + (handshake + "\n" + answers[0]).encode())
+
 for target in sorted(counts):
     print(f"{target}: {counts[target]} seeds")
