@@ -29,7 +29,7 @@ final class ResultsLayoutTests: XCTestCase {
         try results.write(to: scratch + "/again.json")
         let original = try JSONReader.parse(file: file)
         guard case var .object(written) = try JSONReader.parse(file: scratch + "/again.json") else { return XCTFail("not an object") }
-        XCTAssertEqual(written["schema_version"], "0.4")
+        XCTAssertEqual(written["schema_version"], "0.5")
         written["schema_version"] = nil
         guard case var .object(settings) = written["settings"] else { return XCTFail("no settings") }
         XCTAssertEqual(settings["wider_flavor"], "matlab")

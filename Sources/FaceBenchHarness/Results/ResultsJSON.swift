@@ -66,8 +66,15 @@ extension RunResults: Codable {
                     forKey: .detectors, in: container,
                     debugDescription: "detectors[\(index)].difference_to_best.\(key).best: \(paired.best.debugDescription) is not a detector of this file")
             }
+            if let fastest = detector.latencyRatioToFastest?.fastest, !ids.contains(fastest) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .detectors, in: container,
+                    debugDescription: "detectors[\(index)].latency_ratio_to_fastest.fastest: \(fastest.debugDescription) is not a detector of this file")
+            }
         }
         records = try container.decode([ImageRecord].self, forKey: .records)
+        // Layouts before 0.5 did not store the ratios; their records give them.
+        if Self.readableSchemaVersions.firstIndex(of: version)! < Self.readableSchemaVersions.firstIndex(of: "0.5")! { computeLatencyRatios() }
     }
 
     public static func read(_ path: String) throws -> RunResults {
@@ -274,7 +281,11 @@ extension DetectorResult: Codable {
         case reportedLatency = "reported_latency_ms", landmarkLatency = "landmark_latency_ms", cpuTime = "cpu_ms"
         case imagesPerSecond = "images_per_second"
         case megapixelsPerSecond = "megapixels_per_second", throughput, failures, evaluations = "evaluation", intervals
-        case differencesToBest = "difference_to_best"
+        case differencesToBest = "difference_to_best", latencyRatioToFastest = "latency_ratio_to_fastest"
+    }
+
+    enum LatencyRatioKeys: String, CodingKey {
+        case fastest, ratio, interval
     }
 
     enum PairedDifferenceKeys: String, CodingKey {
@@ -330,6 +341,12 @@ extension DetectorResult: Codable {
                 try entry.encode(paired.difference, forKey: .difference)
                 try entry.encode([paired.interval.low, paired.interval.high], forKey: .interval)
             }
+        }
+        if let ratio = latencyRatioToFastest {
+            var entry = container.nestedContainer(keyedBy: LatencyRatioKeys.self, forKey: .latencyRatioToFastest)
+            try entry.encode(ratio.fastest, forKey: .fastest)
+            try entry.encode(ratio.ratio, forKey: .ratio)
+            try entry.encode([ratio.interval.low, ratio.interval.high], forKey: .interval)
         }
     }
 
@@ -398,6 +415,22 @@ extension DetectorResult: Codable {
                     best: try entry.decode(String.self, forKey: .best), difference: difference,
                     interval: ConfidenceInterval(low: bounds[0], high: bounds[1]))
             }
+        }
+        if container.contains(.latencyRatioToFastest) {
+            let entry = try container.nestedContainer(keyedBy: LatencyRatioKeys.self, forKey: .latencyRatioToFastest)
+            let fastest = try entry.decode(String.self, forKey: .fastest)
+            let ratio = try entry.decode(Double.self, forKey: .ratio)
+            let bounds = try entry.decode([Double].self, forKey: .interval)
+            guard ratio.isFinite, ratio > 0 else {
+                throw DecodingError.dataCorruptedError(forKey: .ratio, in: entry, debugDescription: "must be a finite number above 0")
+            }
+            guard bounds.count == 2, bounds.allSatisfy({ $0.isFinite && $0 > 0 }), bounds[0] <= bounds[1] else {
+                throw DecodingError.dataCorruptedError(forKey: .interval, in: entry, debugDescription: "needs [low, high], finite, 0 < low ≤ high")
+            }
+            guard fastest != id || (ratio == 1 && bounds == [1, 1]) else {
+                throw DecodingError.dataCorruptedError(forKey: .ratio, in: entry, debugDescription: "the fastest detector's ratio to itself is 1 with [1, 1]")
+            }
+            latencyRatioToFastest = LatencyRatio(fastest: fastest, ratio: ratio, interval: ConfidenceInterval(low: bounds[0], high: bounds[1]))
         }
     }
 }
