@@ -31,7 +31,7 @@ final class RegressionGateTests: XCTestCase {
         XCTAssertTrue(metrics.isSuperset(of: ["ap50", "recall"]), "\(metrics)")
         XCTAssertFalse(metrics.contains("missed"), "counts are shown, not gated")
         XCTAssertFalse(metrics.contains("sizes.buckets.h32-64.recall"), "a protocol's other numbers are shown, not gated")
-        XCTAssertEqual(outcome.information.compactMap(\.metric), ["f1"], "F1 is judged, reported as information")
+        XCTAssertEqual(outcome.information.compactMap(\.metric), ["precision", "f1"], "precision and F1 are judged, reported as information")
         XCTAssertTrue(outcome.regressions.allSatisfy { $0.detector == "partial" && $0.dataset == "synthetic" })
         let text = GateReport.text(outcome, current: "now", baseline: "base")
         let verdictAt = text.range(of: "- **REGRESSED** synthetic / partial: ")!.lowerBound
@@ -346,7 +346,7 @@ final class RegressionGateTests: XCTestCase {
         }
         // A layout-0.4 file has no ratios: they are computed from its records on reading.
         let older = written.replacingOccurrences(of: #""schema_version": "0.5""#, with: #""schema_version": "0.4""#)
-            .replacingOccurrences(of: #/,\s*"latency_ratio_to_fastest": \{[^}]*\}/#, with: "")
+            .replacing(#/,\s*"latency_ratio_to_fastest": \{[^}]*\}/#, with: "")
         XCTAssertFalse(older.contains("latency_ratio_to_fastest"))
         try FileIO.writeAtomically(older, to: path)
         XCTAssertEqual(try RunResults.read(path).detectors.map(\.latencyRatioToFastest), results.detectors.map(\.latencyRatioToFastest))

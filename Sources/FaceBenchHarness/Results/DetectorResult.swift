@@ -102,6 +102,9 @@ public struct DetectorResult: Sendable, Equatable {
     /// images (`LatencyRatio`); nil for imported detections, with one timed detector and with
     /// `--bootstrap 0`.
     public var latencyRatioToFastest: LatencyRatio?
+    /// The thresholds maximising F1 and reaching the run's target precision; nil in results
+    /// of layouts before 0.5 (their stored curve is thinned).
+    public var operatingPoints: OperatingPoints?
 
     public var info: DetectorInfo { setup.info }
     public var id: String { setup.info.id }

@@ -120,6 +120,7 @@ public struct RunResults: Sendable, Equatable {
         }
         let differences = ImageBootstrap.differencesToBest(ids: detectors.map(\.id), own: own, resampled: resampled)
         for index in detectors.indices {
+            detectors[index].operatingPoints = OperatingPoints(curve: detectors[index].metrics.curve, targetPrecision: settings.targetPrecision)
             detectors[index].intervals = resampled[index].compactMapValues(ImageBootstrap.percentileInterval)
             detectors[index].differencesToBest = differences[index]
         }
