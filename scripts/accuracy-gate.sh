@@ -23,7 +23,7 @@ report=$(mktemp)
 trap 'rm -f "$report"' EXIT
 
 status=0
-"$facebench" compare "$run" --baseline "$baseline" --speed report --markdown "$report" || status=$?
+"$facebench" compare "$run" --baseline "$baseline" --speed report --exit-improved --markdown "$report" || status=$?
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then cat "$report" >>"$GITHUB_STEP_SUMMARY"; fi
 
 case $status in

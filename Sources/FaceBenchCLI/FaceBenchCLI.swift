@@ -30,7 +30,7 @@ public enum ExitStatus {
     /// images of the dataset in no shard (without `--allow-partial`). Everything computed
     /// was written first.
     public static let incomplete: Int32 = 3
-    /// `compare`: only improvements.
+    /// `compare --exit-improved`: only improvements.
     public static let improvement: Int32 = 4
     /// Usage errors (sysexits.h EX_USAGE).
     public static let usage: Int32 = 64

@@ -26,6 +26,10 @@ final class CommandOptionsTests: XCTestCase {
             (["bench-eval", "--seed", "-1"], "--seed expects an integer >= 0, got '-1'"),
             (["fddb-sizes", scratch], "is neither a folder of FDDB-fold-NN-ellipseList.txt files nor an ellipse list"),
             (["list", "--format", "xml"], "--format expects text, json, got 'xml'"),
+            (["compare", "x", "--tolerance", "recal=0.1"], "--tolerance: unknown gate metric 'recal'; accepted: ap, coco_ap, recall, nme_mean, precision, f1, slowdown. Did you mean 'recall'?"),
+            (["compare", "x", "--tolerance", "slowdown=0.5"], "--tolerance slowdown: tolerance 0.5 is not a number in 1…100"),
+            (["compare", "x", "--gate-metrics", "ap,speed"], "--gate-metrics: unknown gate metric 'speed'"),
+            (["run", "--target-precision", "1.5"], "--target-precision expects a number in 0.01…1.0, got '1.5'"),
         ]
         for (arguments, expected) in cases {
             let outcome = try CommandRunner.run(arguments, scratch: scratch)

@@ -63,8 +63,6 @@ final class ComparisonTableTests: XCTestCase {
         XCTAssertEqual(direction("sizes.buckets.h16-32.lower"), .neither)
         XCTAssertEqual(direction("fddb.faces"), .neither)
         XCTAssertEqual(DetectorSnapshot.kind(of: "missed")?.unit, .count)
-        XCTAssertFalse(try XCTUnwrap(DetectorSnapshot.kind(of: "voc.fp")).isGated, "counts are not gated")
-        XCTAssertTrue(try XCTUnwrap(DetectorSnapshot.kind(of: "recall")).isGated)
         XCTAssertNil(DetectorSnapshot.kind(of: "coco.fp_rate"), "an undeclared key has no direction")
         XCTAssertNil(DetectorSnapshot.kind(of: "nonsense.AP"))
     }

@@ -4,6 +4,7 @@ import XCTest
 @testable import FaceBenchIO
 @testable import FaceBenchReports
 import FaceBenchEvaluation
+@testable import FaceBenchHarness
 
 final class RegressionGateTests: XCTestCase {
     /// Without intervals (`bootstrap` 0) unless asked: the exact rule of the tolerance.
@@ -27,8 +28,10 @@ final class RegressionGateTests: XCTestCase {
         let outcome = RegressionGate().compare(current: now, baseline: base)
         XCTAssertEqual(outcome.verdict, .regressed)
         let metrics = Set(outcome.regressions.compactMap(\.metric))
-        XCTAssertTrue(metrics.isSuperset(of: ["ap50", "recall", "f1", "sizes.buckets.h32-64.recall"]), "\(metrics)")
+        XCTAssertTrue(metrics.isSuperset(of: ["ap50", "recall"]), "\(metrics)")
         XCTAssertFalse(metrics.contains("missed"), "counts are shown, not gated")
+        XCTAssertFalse(metrics.contains("sizes.buckets.h32-64.recall"), "a protocol's other numbers are shown, not gated")
+        XCTAssertEqual(outcome.information.compactMap(\.metric), ["precision", "f1"], "precision and F1 are judged, reported as information")
         XCTAssertTrue(outcome.regressions.allSatisfy { $0.detector == "partial" && $0.dataset == "synthetic" })
         let text = GateReport.text(outcome, current: "now", baseline: "base")
         let verdictAt = text.range(of: "- **REGRESSED** synthetic / partial: ")!.lowerBound
@@ -65,10 +68,97 @@ final class RegressionGateTests: XCTestCase {
         let base = snapshot([haar, SyntheticRun.partial(minHeight: 30)])
         let now = snapshot([haar, SyntheticRun.partial(minHeight: 50)])
         var gate = RegressionGate()
-        gate.maxAccuracyDrop = 1  // the 32-64 px bucket loses its only face: recall 1 → 0
+        gate.settings = try! GateSettings(tolerances: ["ap": 0.5, "coco_ap": 0.5, "recall": 0.5, "f1": 0.5], gatedMetrics: nil)  // recall 0.75 → 0.5
         let outcome = gate.compare(current: now, baseline: base)
         XCTAssertEqual(outcome.verdict, .unchanged, "\(outcome.findings)")
         XCTAssertTrue(outcome.lines.contains { $0.metric == "recall" && $0.status == "within tolerance" })
+    }
+
+    /// A detector finding every face, with one more false positive, ranked last, when `extra`:
+    /// precision and F1 drop, recall and AP do not move.
+    func withFalsePositive(_ extra: Bool) -> SyntheticRun.Detector {
+        var detector = SyntheticRun.perfect()
+        detector.detect = { sample in
+            sample.faces.map { Detection(box: $0.box, score: $0.box.height) }
+                + (extra && sample.id == 1 ? [Detection(box: Box(x: 300, y: 200, width: 30, height: 30), score: 1)] : [])
+        }
+        return detector
+    }
+
+    /// Precision and F1 do not gate by default: their changes are judged by the same rule and
+    /// reported as information; listed in the gated metrics they gate.
+    func testMetricsThatDoNotGateAreReportedAsInformation() throws {
+        let base = snapshot([haar, withFalsePositive(false)]), now = snapshot([haar, withFalsePositive(true)])
+        let outcome = RegressionGate().compare(current: now, baseline: base)
+        XCTAssertEqual(outcome.verdict, .unchanged, "\(outcome.findings.map(\.message))")
+        XCTAssertEqual(outcome.information.compactMap(\.metric), ["precision", "f1"])
+        XCTAssertTrue(outcome.lines.contains { $0.metric == "precision" && $0.status == "worse, not gated" })
+        let text = GateReport.text(outcome, current: "now", baseline: "base")
+        XCTAssertTrue(text.contains("- same synthetic / perfect; not gated: precision 1.0000 → 0.8000 (-0.2000), f1 "), text)
+        XCTAssertTrue(outcome.notes.contains("accuracy: gated (tolerance): ap 0.01, coco_ap 0.01, recall 0.02, nme_mean 0.005, slowdown 1.15; information: precision 0.02, f1 0.02"), "\(outcome.notes)")
+        var strict = RegressionGate()
+        strict.settings = try GateSettings(tolerances: [:], gatedMetrics: ["precision"])
+        XCTAssertEqual(strict.compare(current: now, baseline: base).regressions.compactMap(\.metric), ["precision"])
+        strict.settings = try GateSettings(tolerances: ["precision": 0.25], gatedMetrics: ["precision"])
+        XCTAssertEqual(strict.compare(current: now, baseline: base).verdict, .unchanged, "a drop of 0.2 within a tolerance of 0.25")
+        // Improvements alone make the verdict "improved" and a reminder to refresh the baseline.
+        let improved = RegressionGate().compare(current: snapshot([haar, SyntheticRun.partial(minHeight: 30)]), baseline: snapshot([haar, SyntheticRun.partial(minHeight: 50)]))
+        XCTAssertTrue(GateReport.text(improved, current: "now", baseline: "base").contains("refresh the baseline"))
+    }
+
+    /// Which metrics gate and their tolerances come from one declaration: flags and the
+    /// baseline file's `gate` section are checked against it, errors list what is accepted,
+    /// and flags override the file.
+    func testGateSettingsAreCheckedAgainstTheDeclaration() throws {
+        XCTAssertEqual(GateMetric.names, ["ap", "coco_ap", "recall", "nme_mean", "precision", "f1", "slowdown"])
+        XCTAssertEqual(SpeedChange.standardMaxSlowdown, GateMetric.slowdown.defaultTolerance, "report's rule is compare's default")
+        func message(_ tolerances: [String], _ metrics: [String] = []) -> String {
+            do {
+                _ = try GateSettings(flags: tolerances, gatedMetrics: metrics)
+                return "accepted"
+            } catch {
+                return (error as? GateSettingsError)?.message ?? "\(error)"
+            }
+        }
+        XCTAssertEqual(message(["recal=0.1"]), "--tolerance: unknown gate metric 'recal'; accepted: ap, coco_ap, recall, nme_mean, precision, f1, slowdown. Did you mean 'recall'?")
+        XCTAssertEqual(message(["ap=2"]), "--tolerance ap: tolerance 2 is not a number in 0…1 (AP, 0–1: the largest drop)")
+        XCTAssertEqual(message(["slowdown=0.9"]), "--tolerance slowdown: tolerance 0.9 is not a number in 1…100 (a ratio ≥ 1: the largest growth factor; its inverse bounds 'faster')")
+        XCTAssertEqual(message(["ap=nan"]), "--tolerance ap: tolerance nan is not a number in 0…1 (AP, 0–1: the largest drop)")
+        XCTAssertTrue(message(["ap"]).hasPrefix("--tolerance expects NAME=X"))
+        XCTAssertTrue(message([], ["speed"]).hasPrefix("--gate-metrics: unknown gate metric 'speed'"))
+        let flags = try GateSettings(flags: ["recall=0.03", "ap=0.02"], gatedMetrics: [])
+        XCTAssertEqual(flags.tolerance(of: GateMetric.named("recall")!), 0.03)
+        XCTAssertTrue(flags.gates(GateMetric.named("recall")!))
+        XCTAssertFalse(flags.gates(GateMetric.named("precision")!))
+
+        let path = NSTemporaryDirectory() + "/facebench-gate-baseline-\(getpid()).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var baseline = snapshot([haar])
+        baseline.gate = try GateSettings(tolerances: ["recall": 0.05, "slowdown": 1.3], gatedMetrics: ["ap", "recall"])
+        try baseline.write(to: path)
+        let read = try XCTUnwrap(BenchmarkSnapshot.load(path).gate)
+        XCTAssertEqual(read, baseline.gate)
+        let merged = read.overridden(by: flags)
+        XCTAssertEqual(merged.tolerance(of: GateMetric.named("recall")!), 0.03, "the flag wins")
+        XCTAssertEqual(merged.tolerance(of: .slowdown), 1.3, "the file's stays")
+        XCTAssertFalse(merged.gates(.slowdown), "the file's metrics, no flag given")
+
+        baseline.gate = nil
+        try baseline.write(to: path)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        for (section, expected) in [
+            (#"{"tolerances": {"recall": 1.5}}"#, "gate.tolerances.recall: recall: tolerance 1.5 is not a number in 0…1"),
+            (#"{"tolerances": {"recal": 0.1}}"#, "gate.tolerances.recal: unknown gate metric 'recal'; accepted: ap, coco_ap"),
+            (#"{"tolerances": {"ap": "0.1"}}"#, "gate.tolerances.ap"),
+            (#"{"metrics": ["ap", "speed"]}"#, "gate.metrics[1]: unknown gate metric 'speed'"),
+            (#"{"tolerance": {"ap": 0.1}}"#, "gate.tolerance: not a key of the gate section (metrics, tolerances)"),
+        ] {
+            let broken = text.replacingOccurrences(of: #""datasets""#, with: #""gate": "# + section + #", "datasets""#)
+            try FileIO.writeAtomically(broken, to: path)
+            XCTAssertThrowsError(try BenchmarkSnapshot.load(path), section) { error in
+                XCTAssertTrue("\(error)".contains("\(path): \(expected)"), "\(error)")
+            }
+        }
     }
 
     func testMissingDetectorRegressesUnlessAllowedAndNewOnesAreNotJudged() {
@@ -223,22 +313,51 @@ final class RegressionGateTests: XCTestCase {
     }
 
     /// Two detectors of one run: the ratio of their medians with an interval paired over
-    /// images, judged by the same rule; the weighted median equals the median of the copies.
+    /// images, stored in results.json and read back checked, judged by the same rule; the
+    /// weighted median equals the median of the copies.
     func testLatencyRatiosBetweenDetectorsArePairedOverImages() throws {
         let results = SyntheticRun.results([SyntheticRun.perfect(latency: 10), SyntheticRun.partial(latency: 5)], bootstrap: 200)
-        let ratio = try XCTUnwrap(LatencyRatios.againstFastest(results).first)
-        XCTAssertEqual([ratio.detector, ratio.reference], ["perfect", "partial"])
-        XCTAssertEqual(ratio.ratio, 2)
-        XCTAssertEqual(ratio.interval, ConfidenceInterval(low: 2, high: 2), "steady times: every resample gives ×2")
+        let ratios = LatencyRatios.againstFastest(results)
+        XCTAssertEqual(ratios.map { $0.detector }, ["perfect"])
+        XCTAssertEqual(ratios.first?.ratio, LatencyRatio(fastest: "partial", ratio: 2, interval: ConfidenceInterval(low: 2, high: 2)), "steady times: every resample gives ×2")
+        XCTAssertEqual(results.detector("partial")?.latencyRatioToFastest, LatencyRatio(fastest: "partial", ratio: 1, interval: ConfidenceInterval(low: 1, high: 1)))
         let text = try XCTUnwrap(LatencyRatios.markdown(results))
         XCTAssertTrue(text.contains("| perfect                 | 2.00 |                         2.00–2.00 |  slower |"), text)
+
+        let path = NSTemporaryDirectory() + "/facebench-ratios-\(getpid()).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try results.write(to: path)
+        let json = try JSONReader.parse(file: path)
+        XCTAssertEqual(json["schema_version"]?.string, "0.5")
+        let stored = json["detectors"]?.array?[0]["latency_ratio_to_fastest"]
+        XCTAssertEqual(stored?["fastest"]?.string, "partial")
+        XCTAssertEqual(stored?["ratio"]?.double, 2)
+        XCTAssertEqual(try RunResults.read(path), results)
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        for (from, to, expected) in [
+            (#""fastest": "partial""#, #""fastest": "nobody""#, "detectors[0].latency_ratio_to_fastest.fastest: \"nobody\" is not a detector of this file"),
+            (#""ratio": 2"#, #""ratio": -2"#, "detectors[0].latency_ratio_to_fastest.ratio: must be a finite number above 0"),
+            (#""ratio": 1"#, #""ratio": 1.5"#, "detectors[1].latency_ratio_to_fastest.ratio: the fastest detector's ratio to itself is 1 with [1, 1]"),
+        ] {
+            let broken = written.replacingOccurrences(of: from, with: to)
+            XCTAssertNotEqual(broken, written, from)
+            try FileIO.writeAtomically(broken, to: path)
+            XCTAssertThrowsError(try RunResults.read(path)) { XCTAssertTrue("\($0)".contains(expected), "\($0)") }
+        }
+        // A layout-0.4 file has no ratios: they are computed from its records on reading.
+        let older = written.replacingOccurrences(of: #""schema_version": "0.5""#, with: #""schema_version": "0.4""#)
+            .replacing(#/,\s*"latency_ratio_to_fastest": \{[^}]*\}/#, with: "")
+        XCTAssertFalse(older.contains("latency_ratio_to_fastest"))
+        try FileIO.writeAtomically(older, to: path)
+        XCTAssertEqual(try RunResults.read(path).detectors.map(\.latencyRatioToFastest), results.detectors.map(\.latencyRatioToFastest))
+
         var random = SplitMix64(seed: 5)
         for _ in 0..<20 {
             let values = (0..<7).map { _ in Double.random(in: 0...10, using: &random).rounded() }
             let weights = (0..<7).map { _ in Int32.random(in: 0...3, using: &random) }
             let copies = zip(values, weights).flatMap { Array(repeating: $0, count: Int($1)) }.sorted()
             let order = values.indices.sorted { values[$0] < values[$1] }
-            XCTAssertEqual(LatencyRatios.weightedMedian(values, order, weights[...]), copies.isEmpty ? nil : LatencySummary.percentile(copies, 50))
+            XCTAssertEqual(LatencyRatio.weightedMedian(values, order, weights[...]), copies.isEmpty ? nil : LatencySummary.percentile(copies, 50))
         }
     }
 

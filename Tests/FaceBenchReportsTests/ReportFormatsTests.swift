@@ -91,6 +91,35 @@ final class ReportFormatsTests: XCTestCase {
         XCTAssertTrue(generic.contains("buckets.h16-32.recall"), "unknown protocols are tabulated from their numbers")
     }
 
+    /// Each detector's operating points: computed from the full curve at the run's target
+    /// precision, stored in results.json and read back checked, and tabulated in report.md.
+    func testOperatingPointsAreStoredAndTabulated() throws {
+        let results = SyntheticRun.results(detectors, bootstrap: 0)
+        // partial: two faces found at score 2, its false positive at score 1.
+        let best = OperatingPoint(threshold: 2, precision: 1, recall: 0.5, f1: 2 * 0.5 / 1.5, truePositives: 2, falsePositives: 0)
+        XCTAssertEqual(results.detector("partial")?.operatingPoints, OperatingPoints(bestF1: best, targetPrecision: 0.9, atTargetPrecision: best))
+        let text = MarkdownReport.document([SyntheticRun.comparison([(nil, results)])])
+        XCTAssertTrue(text.contains("| Detector | Threshold (max F1) | Precision | Recall |     F1 | Threshold (precision ≥ 0.90) | Precision | Recall |"), text)
+        XCTAssertTrue(text.contains("| partial  |                  2 |    1.0000 | 0.5000 | 0.6667 |                            2 |    1.0000 | 0.5000 |"), text)
+
+        let path = NSTemporaryDirectory() + "/facebench-points-\(getpid()).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try results.write(to: path)
+        XCTAssertEqual(try RunResults.read(path).detectors.map(\.operatingPoints), results.detectors.map(\.operatingPoints))
+        let written = try JSONReader.parse(file: path)
+        for (place, value, expected) in [
+            ("detectors.1.operating_points.target_precision", JSONValue(1.5), "detectors[1].operating_points.target_precision: 1.5 is not a precision in (0, 1]"),
+            ("detectors.1.operating_points.at_target_precision.precision", 0.8, "detectors[1].operating_points.at_target_precision: precision 0.8 is below the target 0.9"),
+            ("detectors.1.operating_points.max_f1.fp", -1, "detectors[1].operating_points.max_f1.fp: must be ≥ 0"),
+            ("settings.target_precision", 0, "settings.target_precision: 0.0 is not a precision in (0, 1]"),
+        ] {
+            var broken = written
+            broken.replace(at: place.split(separator: ".").map { JSONPathStep(Int($0).map { NamedKey(index: $0) } ?? NamedKey(String($0))) }, with: value)
+            try FileIO.writeAtomically(JSONWriter(indent: 2).bytes(broken), to: path)
+            XCTAssertThrowsError(try RunResults.read(path), place) { XCTAssertTrue("\($0)".contains(expected), "\($0)") }
+        }
+    }
+
     /// A protocol whose result is a list per image has no column to tabulate: its own
     /// Markdown shows when the evaluator is known, nothing otherwise; notes are warnings.
     func testListResultsAndNotesAreHandledApart() {

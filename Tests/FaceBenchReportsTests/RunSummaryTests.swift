@@ -121,6 +121,27 @@ final class RunSummaryTests: XCTestCase {
                       "160 ms of CPU in all is a few clock ticks: too little to tell")
     }
 
+    /// Repeated calls on the same image that differ by a fifth or more at p90 say the machine
+    /// was busy: a warning on the terminal and in report.md. Calls that agree to a few
+    /// percent, and runs with one call per image, say nothing.
+    func testRepeatedCallsThatDisagreeSayTheMachineWasBusy() {
+        func run(_ calls: [Double]) -> RunResults {
+            var results = SyntheticRun.results([SyntheticRun.perfect(latency: 10), SyntheticRun.partial(latency: 5), SyntheticRun.perfect("third")], bootstrap: 0)
+            for index in results.records.indices {
+                for id in ["perfect", "partial", "third"] { results.records[index].results[id]!.latencies = calls.map { $0 * Double(index + 1) } }
+            }
+            return results
+        }
+        let busy = run([10, 14, 11])
+        let findings = BusyMachineFindings().findings(in: SyntheticRun.comparison([(nil, busy)]))
+        XCTAssertEqual(findings.map(\.severity), [.warning])
+        XCTAssertTrue(findings[0].line.hasPrefix("synthetic: the machine was busy while timing: repeated calls on the same image differed by ×1.40 at p90 (median ×1.40, 12 detector × image pairs; an idle machine keeps them within a few percent)"), findings[0].line)
+        XCTAssertTrue(MarkdownReport.document([SyntheticRun.comparison([(nil, busy)])]).contains("**Busy machine:** the machine was busy while timing"))
+        XCTAssertTrue(RunFindings.collect([SyntheticRun.comparison([(nil, busy)])], from: RunFindings.standardSources).contains(findings[0]))
+        XCTAssertTrue(BusyMachineFindings().findings(in: SyntheticRun.comparison([(nil, run([10, 10.4, 10.2]))])).isEmpty, "4 % apart: an idle machine")
+        XCTAssertTrue(BusyMachineFindings().findings(in: SyntheticRun.comparison([(nil, run([10]))])).isEmpty, "one call per image: not judged")
+    }
+
     /// report.md and report.html give every failed image's reason, grouped by reason, where
     /// the terminal's finding names only the first.
     func testReportsGiveEachFailedImagesReason() {

@@ -11,7 +11,8 @@ enum BaselineCommand: FaceBenchCommand {
             `facebench baseline update [RUN…]` summarises runs (results.json files or run folders, default \
             Results/runs/latest) into a small baseline file: per dataset and detector, the spec, the accuracy \
             metrics, the latency summary and the median per-image time relative to each other detector and to \
-            decoding in the same run — not the per-image records. Commit it; CI runs `facebench compare` against it.
+            decoding in the same run — not the per-image records. Commit it; CI runs `facebench compare` against it. \
+            The "gate" section of the file it replaces (which metrics gate, their tolerances) is kept.
             """,
         options: [
             OptionSpec("out", .value("FILE"), help: "Baseline file to write.", default: "Results/baseline.json"),
@@ -39,8 +40,11 @@ enum BaselineCommand: FaceBenchCommand {
         }
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
-        let snapshot = BenchmarkSnapshot(results: results, created: formatter.string(from: Date()))
+        var snapshot = BenchmarkSnapshot(results: results, created: formatter.string(from: Date()))
         let out = options.out
+        // The team's gate section of the baseline being replaced is kept (a broken one is
+        // named, not dropped).
+        if FileIO.exists(out), !FileIO.isDirectory(out) { snapshot.gate = try BenchmarkSnapshot.load(out).gate }
         try snapshot.write(to: out)
         let detectors = Set(snapshot.datasets.flatMap { $0.detectors.map(\.id) }).sorted()
         StandardStreams.error("facebench baseline: wrote \(out): \(names.joined(separator: ", ")) × \(detectors.joined(separator: ", "))\n")

@@ -10,26 +10,34 @@ enum CompareCommand: FaceBenchCommand {
             CURRENT and --baseline are each a baseline file (facebench baseline update), a results.json, or a run \
             folder. Each detector is judged against its own baseline: matched by id within each dataset, else by \
             kind and parameters (a note names the change). Accuracy: with intervals over images (run --bootstrap), \
-            the metrics that have one (AP, COCO AP, precision, recall, F1, mean NME) are gated; two runs on the same \
-            images are paired image by image (the interval of current − baseline), a baseline file is judged against \
-            the intervals' resolution; a drop the data cannot tell from noise is "within noise", one beyond \
-            --max-ap-drop for sure is a regression. Without intervals every metric with a direction (not counts) \
-            worse by more than --max-ap-drop is a regression. Speed: each detector's time on an image divided by a \
-            reference's time on the same image in the same run (--reference, default the haar detector when its spec \
-            is the same on both sides, else the image's decode time); the median of these ratios is compared with the \
-            baseline's, so a slower or busier machine does not trip the gate. Slower only when the ratio's 95% \
-            interval lies beyond --max-slowdown, faster only when beyond its inverse (the rule report uses too); \
+            the metrics that have one are judged; two runs on the same images are paired image by image (the \
+            interval of current − baseline), a baseline file is judged against the intervals' resolution; a change \
+            the data cannot tell from noise is "within noise", one beyond the metric's tolerance for sure is worse or \
+            better. Which metrics gate and their tolerances, in their own units, come from --gate-metrics and \
+            --tolerance, over the baseline file's "gate" section, over the defaults: AP, COCO AP, recall and mean NME \
+            gate; precision and F1 are judged alike and reported as information. Speed: each detector's time on an \
+            image divided by a reference's time on the same image in the same run (--reference, default the haar \
+            detector when its spec is the same on both sides, else the image's decode time); the median of these \
+            ratios is compared with the baseline's, so a slower or busier machine does not trip the gate. Slower \
+            only when the ratio's 95% interval lies beyond the slowdown tolerance, faster only when beyond its \
+            inverse (the rule report uses too); \
             --speed absolute compares the median latencies themselves. Speed is not judged for debug builds. A \
             detector or dataset missing from CURRENT is a regression unless --allow-missing; a new one is listed, \
             not judged. Prints one verdict line per detector and dataset (regressed, improved, same or new, naming \
             the three metrics that moved most), the notes, then the side-by-side table of the rows that changed \
-            (--all: every row), as Markdown. Exit status: 0 nothing regressed, 2 something regressed, 4 only \
-            improvements.
+            (--all: every row), as Markdown. Exit status: 0 nothing regressed (improvements too, with a reminder to \
+            refresh the baseline), 2 something regressed, 4 only improvements with --exit-improved.
             """,
         options: [
             OptionSpec("baseline", .value("FILE|DIR"), help: "What CURRENT is compared against.", default: "Results/baseline.json"),
-            OptionSpec("max-ap-drop", .value("X"), help: "Largest drop of a gated accuracy metric (in its own unit, 0…1 for AP) that is not a regression.", default: "0"),
-            OptionSpec("max-slowdown", .value("R"), help: "Largest growth factor of the median relative time that is not a regression.", default: "1.15"),
+            OptionSpec(
+                "tolerance", .repeated("NAME=X", commaSeparated: true),
+                help: "How far a metric may move the wrong way, in its own unit, beyond the noise: " + GateMetric.all.map(\.helpText).joined(separator: "; ") + "."),
+            OptionSpec(
+                "gate-metrics", .repeated("NAME", commaSeparated: true),
+                help: "The metrics that gate, among \(GateMetric.names.joined(separator: ", ")); the others are reported as information.",
+                default: GateMetric.all.filter(\.gatesByDefault).map(\.name).joined(separator: ",")),
+            OptionSpec("exit-improved", .flag, help: "Exit with status 4, not 0, when something improved and nothing regressed (for a CI step that asks to refresh the baseline)."),
             OptionSpec("speed", .value("relative|absolute|report"), help: "relative (to --reference in the same run), absolute, or report (shown, not judged).", default: "relative"),
             OptionSpec("reference", .value("ID"), help: "Detector whose time on each image speed is measured against, or 'decode'.", default: BenchmarkSnapshot.defaultReference),
             OptionSpec("allow-missing", .flag, help: "A baseline detector or dataset missing from CURRENT is a note, not a regression."),
@@ -39,7 +47,8 @@ enum CompareCommand: FaceBenchCommand {
         arguments: [ArgumentSpec(name: "CURRENT", help: "Results to judge.")],
         examples: [
             "facebench compare Results/runs/latest --baseline Results/baseline.json",
-            "facebench compare new/mit-cmu/results.json --baseline old/mit-cmu/results.json --max-ap-drop 0.005 --speed absolute",
+            "facebench compare new/mit-cmu/results.json --baseline old/mit-cmu/results.json --tolerance ap=0.005,recall=0.01 --speed absolute",
+            "facebench compare Results/runs/latest --gate-metrics ap,recall,precision --tolerance precision=0.05",
         ])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
@@ -47,6 +56,7 @@ enum CompareCommand: FaceBenchCommand {
         let (current, currentResults) = try BenchmarkSnapshot.loadEither(options.current)
         let (baseline, baselineResults) = try BenchmarkSnapshot.loadEither(options.baseline)
         var gate = options.gate
+        gate.settings = (baseline.gate ?? GateSettings()).overridden(by: options.gateFlags)
         if let currentResults, let baselineResults {
             // Both sides are runs: their images can be paired, given the ground truth.
             var datasets: [String: Dataset] = [:]
@@ -61,7 +71,7 @@ enum CompareCommand: FaceBenchCommand {
         if let file = options.markdownFile { try FileIO.writeAtomically(text, to: file) }
         switch outcome.verdict {
         case .regressed: return ExitStatus.regression
-        case .improved: return ExitStatus.improvement
+        case .improved: return options.exitOnImprovement ? ExitStatus.improvement : ExitStatus.success
         case .unchanged: return ExitStatus.success
         }
     }

@@ -1,3 +1,4 @@
+import FaceBenchModel
 import FaceBenchReports
 
 /// `compare`'s options, read and checked in one place.
@@ -9,10 +10,17 @@ struct CompareOptions {
     var baseline: String
     var markdownFile: String?
     var allRows: Bool
+    /// `--tolerance` and `--gate-metrics`: over the baseline file's `gate` section.
+    var gateFlags: GateSettings
+    var exitOnImprovement: Bool
 
     init(_ arguments: ParsedArguments) throws {
-        gate.maxAccuracyDrop = try arguments.double("max-ap-drop", in: 0...1) ?? 0
-        gate.maxSlowdown = try arguments.double("max-slowdown", in: 1...100) ?? 1.15
+        do {
+            gateFlags = try GateSettings(flags: arguments.strings("tolerance"), gatedMetrics: arguments.strings("gate-metrics"))
+        } catch let error as GateSettingsError {
+            throw FaceBenchError.usage(error.message)
+        }
+        exitOnImprovement = arguments.flag("exit-improved")
         gate.allowMissing = arguments.flag("allow-missing")
         let reference = arguments.string("reference") ?? BenchmarkSnapshot.defaultReference
         switch try arguments.choice("speed", default: SpeedMode.relative) {

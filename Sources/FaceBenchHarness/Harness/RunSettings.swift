@@ -22,6 +22,8 @@ public struct RunSettings: Sendable, Equatable {
     /// Resamples of the images for the 95 % intervals (`ImageBootstrap`); 0 computes none.
     public var bootstrapResamples = ImageBootstrap.standardResamples
     public var bootstrapSeed = ImageBootstrap.standardSeed
+    /// The precision the second operating point must reach (`OperatingPoints`).
+    public var targetPrecision = OperatingPoints.standardTargetPrecision
 
     /// The most worker or native threads a run starts (`--threads`, `--native-threads`):
     /// each worker loads its own detector, and 100,000 of them never finished starting.

@@ -98,6 +98,13 @@ public struct DetectorResult: Sendable, Equatable {
     /// By the same statistics: the difference to the run's best detector with its paired
     /// interval (`ImageBootstrap.differencesToBest`); empty likewise, and with one detector.
     public var differencesToBest: [String: PairedDifference] = [:]
+    /// Its median latency ÷ the run's fastest detector's, with an interval paired over
+    /// images (`LatencyRatio`); nil for imported detections, with one timed detector and with
+    /// `--bootstrap 0`.
+    public var latencyRatioToFastest: LatencyRatio?
+    /// The thresholds maximising F1 and reaching the run's target precision; nil in results
+    /// of layouts before 0.5 (their stored curve is thinned).
+    public var operatingPoints: OperatingPoints?
 
     public var info: DetectorInfo { setup.info }
     public var id: String { setup.info.id }

@@ -66,8 +66,15 @@ extension RunResults: Codable {
                     forKey: .detectors, in: container,
                     debugDescription: "detectors[\(index)].difference_to_best.\(key).best: \(paired.best.debugDescription) is not a detector of this file")
             }
+            if let fastest = detector.latencyRatioToFastest?.fastest, !ids.contains(fastest) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .detectors, in: container,
+                    debugDescription: "detectors[\(index)].latency_ratio_to_fastest.fastest: \(fastest.debugDescription) is not a detector of this file")
+            }
         }
         records = try container.decode([ImageRecord].self, forKey: .records)
+        // Layouts before 0.5 did not store the ratios; their records give them.
+        if Self.readableSchemaVersions.firstIndex(of: version)! < Self.readableSchemaVersions.firstIndex(of: "0.5")! { computeLatencyRatios() }
     }
 
     public static func read(_ path: String) throws -> RunResults {
@@ -82,7 +89,7 @@ extension RunResults: Codable {
 extension RunSettings: Codable {
     enum CodingKeys: String, CodingKey {
         case iouThreshold = "iou_threshold", warmup, repetitions, throughputThreads = "throughput_threads"
-        case nativeThreads = "native_threads", shard, widerFlavor = "wider_flavor", bootstrap
+        case nativeThreads = "native_threads", shard, widerFlavor = "wider_flavor", bootstrap, targetPrecision = "target_precision"
     }
 
     enum BootstrapKeys: String, CodingKey {
@@ -104,6 +111,7 @@ extension RunSettings: Codable {
         try bootstrap.encode("images with replacement, the same resamples for every detector", forKey: .scheme)
         try bootstrap.encode("percentile, 95%", forKey: .interval)
         try bootstrap.encode("splitmix64, image = output mod n", forKey: .generator)
+        try container.encode(targetPrecision, forKey: .targetPrecision)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -133,6 +141,11 @@ extension RunSettings: Codable {
             }
         } else {
             bootstrapResamples = 0
+        }
+        // Absent before layout 0.5.
+        targetPrecision = try container.decodeIfPresent(Double.self, forKey: .targetPrecision) ?? OperatingPoints.standardTargetPrecision
+        guard targetPrecision > 0, targetPrecision <= 1 else {
+            throw DecodingError.dataCorruptedError(forKey: .targetPrecision, in: container, debugDescription: "\(targetPrecision) is not a precision in (0, 1]")
         }
     }
 }
@@ -274,7 +287,16 @@ extension DetectorResult: Codable {
         case reportedLatency = "reported_latency_ms", landmarkLatency = "landmark_latency_ms", cpuTime = "cpu_ms"
         case imagesPerSecond = "images_per_second"
         case megapixelsPerSecond = "megapixels_per_second", throughput, failures, evaluations = "evaluation", intervals
-        case differencesToBest = "difference_to_best"
+        case differencesToBest = "difference_to_best", latencyRatioToFastest = "latency_ratio_to_fastest"
+        case operatingPoints = "operating_points"
+    }
+
+    enum OperatingPointsKeys: String, CodingKey {
+        case bestF1 = "max_f1", targetPrecision = "target_precision", atTargetPrecision = "at_target_precision"
+    }
+
+    enum LatencyRatioKeys: String, CodingKey {
+        case fastest, ratio, interval
     }
 
     enum PairedDifferenceKeys: String, CodingKey {
@@ -330,6 +352,18 @@ extension DetectorResult: Codable {
                 try entry.encode(paired.difference, forKey: .difference)
                 try entry.encode([paired.interval.low, paired.interval.high], forKey: .interval)
             }
+        }
+        if let ratio = latencyRatioToFastest {
+            var entry = container.nestedContainer(keyedBy: LatencyRatioKeys.self, forKey: .latencyRatioToFastest)
+            try entry.encode(ratio.fastest, forKey: .fastest)
+            try entry.encode(ratio.ratio, forKey: .ratio)
+            try entry.encode([ratio.interval.low, ratio.interval.high], forKey: .interval)
+        }
+        if let points = operatingPoints {
+            var entry = container.nestedContainer(keyedBy: OperatingPointsKeys.self, forKey: .operatingPoints)
+            try entry.encode(points.bestF1, forKey: .bestF1)
+            try entry.encode(points.targetPrecision, forKey: .targetPrecision)
+            try entry.encode(points.atTargetPrecision, forKey: .atTargetPrecision)
         }
     }
 
@@ -399,6 +433,35 @@ extension DetectorResult: Codable {
                     interval: ConfidenceInterval(low: bounds[0], high: bounds[1]))
             }
         }
+        if container.contains(.latencyRatioToFastest) {
+            let entry = try container.nestedContainer(keyedBy: LatencyRatioKeys.self, forKey: .latencyRatioToFastest)
+            let fastest = try entry.decode(String.self, forKey: .fastest)
+            let ratio = try entry.decode(Double.self, forKey: .ratio)
+            let bounds = try entry.decode([Double].self, forKey: .interval)
+            guard ratio.isFinite, ratio > 0 else {
+                throw DecodingError.dataCorruptedError(forKey: .ratio, in: entry, debugDescription: "must be a finite number above 0")
+            }
+            guard bounds.count == 2, bounds.allSatisfy({ $0.isFinite && $0 > 0 }), bounds[0] <= bounds[1] else {
+                throw DecodingError.dataCorruptedError(forKey: .interval, in: entry, debugDescription: "needs [low, high], finite, 0 < low ≤ high")
+            }
+            guard fastest != id || (ratio == 1 && bounds == [1, 1]) else {
+                throw DecodingError.dataCorruptedError(forKey: .ratio, in: entry, debugDescription: "the fastest detector's ratio to itself is 1 with [1, 1]")
+            }
+            latencyRatioToFastest = LatencyRatio(fastest: fastest, ratio: ratio, interval: ConfidenceInterval(low: bounds[0], high: bounds[1]))
+        }
+        if container.contains(.operatingPoints) {
+            let entry = try container.nestedContainer(keyedBy: OperatingPointsKeys.self, forKey: .operatingPoints)
+            let target = try entry.decode(Double.self, forKey: .targetPrecision)
+            guard target > 0, target <= 1 else {
+                throw DecodingError.dataCorruptedError(forKey: .targetPrecision, in: entry, debugDescription: "\(target) is not a precision in (0, 1]")
+            }
+            let reached = try entry.decode(OperatingPoint?.self, forKey: .atTargetPrecision)
+            if let reached, reached.precision < target {
+                throw DecodingError.dataCorruptedError(forKey: .atTargetPrecision, in: entry, debugDescription: "precision \(reached.precision) is below the target \(target)")
+            }
+            operatingPoints = OperatingPoints(
+                bestF1: try entry.decode(OperatingPoint?.self, forKey: .bestF1), targetPrecision: target, atTargetPrecision: reached)
+        }
     }
 }
 
@@ -467,5 +530,41 @@ extension ImageFailure: Codable {
         self.init(
             sampleID: try container.decode(Int.self, forKey: .sampleID), image: try container.decode(String.self, forKey: .image),
             reason: try container.decode(String.self, forKey: .reason))
+    }
+}
+
+/// `{"threshold", "precision", "recall", "f1", "tp", "fp"}`: rates in [0, 1], counts ≥ 0.
+extension OperatingPoint: Codable {
+    enum CodingKeys: String, CodingKey {
+        case threshold, precision, recall, f1, truePositives = "tp", falsePositives = "fp"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(threshold, forKey: .threshold)
+        try container.encode(precision, forKey: .precision)
+        try container.encode(recall, forKey: .recall)
+        try container.encode(f1, forKey: .f1)
+        try container.encode(truePositives, forKey: .truePositives)
+        try container.encode(falsePositives, forKey: .falsePositives)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let threshold = try container.decode(Double.self, forKey: .threshold)
+        guard threshold.isFinite else { throw DecodingError.dataCorruptedError(forKey: .threshold, in: container, debugDescription: "must be finite") }
+        func rate(_ key: CodingKeys) throws -> Double {
+            let value = try container.decode(Double.self, forKey: key)
+            guard value >= 0, value <= 1 else { throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "must be in [0, 1]") }
+            return value
+        }
+        func count(_ key: CodingKeys) throws -> Int {
+            let value = try container.decode(Int.self, forKey: key)
+            guard value >= 0 else { throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "must be ≥ 0") }
+            return value
+        }
+        self.init(
+            threshold: threshold, precision: try rate(.precision), recall: try rate(.recall), f1: try rate(.f1),
+            truePositives: try count(.truePositives), falsePositives: try count(.falsePositives))
     }
 }

@@ -8,8 +8,8 @@ public struct RunResults: Sendable, Equatable {
     public static let schema = "facebench.results/1"
     /// The layout within the schema (docs/results-schema.md): 0.1 files (FaceBench 0.1.0,
     /// no `schema_version`) still read.
-    public static let schemaVersion = "0.4"
-    public static let readableSchemaVersions = ["0.1", "0.2", "0.3", "0.4"]
+    public static let schemaVersion = "0.5"
+    public static let readableSchemaVersions = ["0.1", "0.2", "0.3", "0.4", "0.5"]
 
     public var settings: RunSettings
     /// One per machine that contributed (several after merging shards).
@@ -120,6 +120,7 @@ public struct RunResults: Sendable, Equatable {
         }
         let differences = ImageBootstrap.differencesToBest(ids: detectors.map(\.id), own: own, resampled: resampled)
         for index in detectors.indices {
+            detectors[index].operatingPoints = OperatingPoints(curve: detectors[index].metrics.curve, targetPrecision: settings.targetPrecision)
             detectors[index].intervals = resampled[index].compactMapValues(ImageBootstrap.percentileInterval)
             detectors[index].differencesToBest = differences[index]
         }
@@ -127,10 +128,12 @@ public struct RunResults: Sendable, Equatable {
             name: dataset.name, format: dataset.format, root: dataset.root, annotationFiles: dataset.annotationFiles,
             totalImages: dataset.samples.count, images: samples.count,
             faces: samples.reduce(0) { $0 + $1.faces.count }, landmarkScheme: dataset.landmarkScheme)
-        return RunResults(
+        var results = RunResults(
             settings: settings, environments: environments, dataset: summary, detectors: detectors,
             decodeLatency: LatencySummary(records.compactMap(\.decodeMilliseconds)), decoderLibrary: decoderLibrary,
             records: records, interrupted: interrupted)
+        results.computeLatencyRatios()
+        return results
     }
 
     public func detector(_ id: String) -> DetectorResult? {

@@ -8,13 +8,14 @@ import FaceBenchHarness
 /// and field.
 extension BenchmarkSnapshot: Codable {
     enum CodingKeys: String, CodingKey {
-        case schema, created, datasets
+        case schema, created, gate, datasets
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(Self.schema, forKey: .schema)
         try container.encode(created, forKey: .created)
+        try container.encodeIfPresent(gate, forKey: .gate)
         try container.encode(datasets, forKey: .datasets)
     }
 
@@ -25,8 +26,9 @@ extension BenchmarkSnapshot: Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .schema, in: container, debugDescription: "not a FaceBench baseline (expected schema \(Self.schema))")
         }
+        let gate = try container.decodeIfPresent(GateSettings.self, forKey: .gate)
         let datasets = try container.decode([DatasetSnapshot].self, forKey: .datasets)
-        self.init(created: try container.decode(String.self, forKey: .created), datasets: datasets)
+        self.init(created: try container.decode(String.self, forKey: .created), datasets: datasets, gate: gate)
     }
 
     public func write(to path: String) throws {

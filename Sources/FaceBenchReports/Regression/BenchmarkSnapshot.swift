@@ -9,7 +9,8 @@ import FaceBenchEvaluation
 /// Built from a run's `results.json`, or read back from a baseline file (`facebench.baseline/3`,
 /// written by `facebench baseline update`):
 ///
-///     {"schema": "facebench.baseline/2", "created": "2026-…Z",
+///     {"schema": "facebench.baseline/3", "created": "2026-…Z",
+///      "gate": {"metrics": ["ap", "recall"], "tolerances": {"recall": 0.03}},   optional
 ///      "datasets": [{"name": "mit-cmu", "format": "mit-cmu", "images": 130, "faces": 511,
 ///        "iou_threshold": 0.5, "interrupted": false, "decode_p50_ms": 2.3,
 ///        "reference": "haar", "environment": {…},
@@ -43,10 +44,14 @@ public struct BenchmarkSnapshot: Sendable, Equatable {
 
     public var created: String
     public var datasets: [DatasetSnapshot]
+    /// The team's gate (`"gate": {"metrics": […], "tolerances": {…}}`, optional): which
+    /// metrics gate against this baseline and their tolerances; `compare`'s flags override it.
+    public var gate: GateSettings?
 
-    public init(created: String, datasets: [DatasetSnapshot]) {
+    public init(created: String, datasets: [DatasetSnapshot], gate: GateSettings? = nil) {
         self.created = created
         self.datasets = datasets
+        self.gate = gate
     }
 
     public func dataset(_ name: String) -> DatasetSnapshot? { datasets.first { $0.name == name } }
@@ -131,15 +136,10 @@ public struct DetectorSnapshot: Sendable, Equatable {
         self.intervals = intervals
     }
 
-    /// The statistic of `intervals` an accuracy key measures (nil: it has no interval).
-    public static let statisticOfMetric = [
-        "ap50": "ap", "ap": "ap", "precision": "precision", "recall": "recall", "f1": "f1", "coco.AP": "coco_ap",
-        "landmarks.nme.mean": "nme_mean",
-    ]
-
-    /// The interval of an accuracy key's value, when the run has one.
+    /// The interval of an accuracy key's value, when the run has one: the statistic its
+    /// gate metric is named after (`GateMetric`).
     public func interval(of key: String) -> ConfidenceInterval? {
-        Self.statisticOfMetric[key].flatMap { intervals[$0] }
+        GateMetric.judging(key).flatMap { intervals[$0.name] }
     }
 
     /// The detector kind of the spec, the part before ':' (`haar` of `haar:neighbors=6`).
@@ -170,14 +170,6 @@ public struct DetectorSnapshot: Sendable, Equatable {
         relativeLatency.first { $0.reference == reference }
     }
 
-    /// The metrics the gate judges: scores and rates with a declared direction, not counts.
-    public var gatedMetrics: [(key: String, value: Double, direction: MetricDirection)] {
-        accuracy.pairs.compactMap { key, value in
-            guard let number = value.double, let kind = Self.kind(of: key), kind.isGated else { return nil }
-            return (key, number, kind.direction)
-        }
-    }
-
     /// The declared kind of an `accuracy` key: FaceBench's own metrics (`ap50`) by name,
     /// protocol metrics (`coco.AP50`, `sizes.buckets.h16-32.recall`) by their result type.
     public static func kind(of key: String) -> MetricKind? {
@@ -194,7 +186,7 @@ extension BenchmarkSnapshot {
 
 extension DatasetSnapshot {
     public init(results: RunResults) {
-        let perImage = Self.perImageMedians(results)
+        let perImage = results.perImageMedianLatencies
         let detectors = results.detectors.map { detector -> DetectorSnapshot in
             var accuracy = JSONObject()
             for key in ComparisonReport.accuracyColumns(iouThresholds: [results.settings.iouThreshold]).map(\.key) {
@@ -220,19 +212,6 @@ extension DatasetSnapshot {
             name: results.dataset.name, format: results.dataset.format, images: results.dataset.images,
             faces: results.dataset.faces, iouThreshold: results.settings.iouThreshold, interrupted: results.interrupted,
             decodeP50: results.decodeLatency?.p50, environment: results.environment, detectors: detectors)
-    }
-
-    /// Per timed detector (and `decode`): image id → median of its timed calls on the image.
-    static func perImageMedians(_ results: RunResults) -> [String: [Int: Double]] {
-        var medians: [String: [Int: Double]] = [:]
-        for record in results.records {
-            if let decode = record.decodeMilliseconds, decode > 0 { medians["decode", default: [:]][record.sampleID] = decode }
-            for (id, result) in record.results where !result.latencies.isEmpty && result.failure == nil {
-                medians[id, default: [:]][record.sampleID] = LatencySummary.percentile(result.latencies.sorted(), 50)
-            }
-        }
-        for detector in results.detectors where detector.info.isImported { medians[detector.id] = nil }
-        return medians
     }
 
     /// Detectors in run order, `decode` last.

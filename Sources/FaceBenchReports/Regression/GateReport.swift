@@ -18,6 +18,9 @@ public enum GateReport {
         var out = "# facebench compare: " + (counts.isEmpty ? "nothing compared" : counts.joined(separator: ", ")) + "\n\n"
         out += "Current \(MarkdownText.code(current)) against baseline \(MarkdownText.code(baseline)).\n\n"
         out += entries.map { "- " + MarkdownText.escape(verdictLine($0)) }.joined(separator: "\n") + (entries.isEmpty ? "" : "\n\n")
+        if outcome.verdict == .improved {
+            out += "Improved beyond the tolerances: refresh the baseline (`facebench baseline update RUN`) so that the gate holds the gain.\n\n"
+        }
         out += list("Notes", outcome.notes)
         let shown = allRows ? outcome.lines : outcome.lines.filter(\.notable)
         let hidden = outcome.lines.count - shown.count
@@ -32,7 +35,8 @@ public enum GateReport {
         return out + table.text
     }
 
-    /// `**REGRESSED** mit-cmu / haar: ap50 0.8322 → 0.7012 (-0.1310), recall …, and 12 more`.
+    /// `**REGRESSED** mit-cmu / haar: ap50 0.8322 → 0.7012 (-0.1310), recall …, and 12 more`,
+    /// then what moved among the metrics that do not gate (`; not gated: precision …`).
     public static func verdictLine(_ entry: RegressionGate.Entry) -> String {
         let word: String
         switch entry.verdict {
@@ -45,10 +49,18 @@ public enum GateReport {
         let judged = entry.findings.filter { finding in
             entry.verdict == .regressed ? finding.kind == .regression : finding.kind == .improvement
         }
-        guard !judged.isEmpty else { return "\(word) \(subject)" }
-        var moved = judged.prefix(namedMetrics).map(describe)
-        if judged.count > namedMetrics { moved.append("and \(judged.count - namedMetrics) more") }
-        return "\(word) \(subject): " + moved.joined(separator: ", ")
+        let information = entry.findings.filter { $0.kind == .information }
+        var line = "\(word) \(subject)"
+        if !judged.isEmpty { line += ": " + named(judged) }
+        if !information.isEmpty { line += "; not gated: " + named(information) }
+        return line
+    }
+
+    /// The first `namedMetrics` findings described, and how many more.
+    static func named(_ findings: [RegressionGate.Finding]) -> String {
+        var moved = findings.prefix(namedMetrics).map(describe)
+        if findings.count > namedMetrics { moved.append("and \(findings.count - namedMetrics) more") }
+        return moved.joined(separator: ", ")
     }
 
     /// A metric's move (`ap50 0.8322 → 0.7012 (-0.1310)`), or the finding's own words for

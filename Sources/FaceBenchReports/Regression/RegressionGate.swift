@@ -5,27 +5,27 @@ import FaceBenchEvaluation
 /// own baseline: matched by id (its label), else by kind and parameters (the one detector of
 /// the same kind whose spec differs least), with a note naming what changed.
 ///
-/// Accuracy: where the runs have intervals over images (`run --bootstrap`), the gated
-/// metrics are those with an interval (AP, COCO AP, precision, recall, F1, mean NME). When
-/// both sides are runs on the same images, the change has a paired 95 % interval
-/// (`pairedChanges`): a regression when the whole interval is a drop beyond
-/// `maxAccuracyDrop`, an improvement when it is a gain beyond it, else "within noise".
-/// Against a baseline file (no per-image matches to pair with) the change is judged against
-/// the dataset's resolution instead, the larger half-width of the two runs' own intervals
-/// of that metric: a drop beyond `maxAccuracyDrop` + resolution is a regression, a gain as
-/// large an improvement. Without intervals every metric with a
-/// direction (`DetectorSnapshot.gatedMetrics`) is judged against `maxAccuracyDrop` alone,
-/// whose default 0 suits deterministic detectors.
+/// What is judged and how far a change may go are `GateMetric`'s declarations, as
+/// `settings` (a baseline file's `gate` section, `compare`'s flags) adjust them: AP, COCO
+/// AP, recall and mean NME gate by default, precision and F1 are judged alike and reported
+/// as information; a protocol's other numbers are shown, not judged. Where the runs have
+/// intervals over images (`run --bootstrap`) and both sides are runs on the same images,
+/// the change has a paired 95 % interval (`pairedChanges`): worse when the whole interval is
+/// a drop beyond the metric's tolerance, better when it is a gain beyond it, else "within
+/// noise". Against a baseline file (no per-image matches to pair with) the change is judged
+/// against the dataset's resolution instead, the larger half-width of the two runs' own
+/// intervals of that metric: a drop beyond tolerance + resolution is worse, a gain as large
+/// better. Without intervals the tolerance alone decides.
 ///
 /// Speed: a detector's time on each image is divided by a reference's time on the same
 /// image in the same run — by default the `haar` detector (OpenCV's cascade, interleaved
 /// with the others image by image, so a slower or busier machine slows both alike), provided
 /// its spec is the same on both sides, else the image's decode time — and the median of those
 /// ratios (`RelativeLatency`) is compared with the baseline's by `SpeedChange`, the rule
-/// `report` uses too: slower when the ratio's 95 % interval lies beyond `maxSlowdown`, faster
-/// when beyond its inverse, else the same ("within noise" when only the medians moved that
-/// far). `absolute` compares the median latencies themselves, with the same rule. Speed
-/// is not judged when either side is a debug build.
+/// `report` uses too: slower when the ratio's 95 % interval lies beyond the `slowdown`
+/// tolerance, faster when beyond its inverse, else the same ("within noise" when only the
+/// medians moved that far). `absolute` compares the median latencies themselves, with the
+/// same rule. Speed is not judged when either side is a debug build.
 ///
 /// A detector or dataset of the baseline missing from the current results is a regression
 /// unless `allowMissing`; one new in the current results is listed, not judged.
@@ -39,8 +39,8 @@ public struct RegressionGate: Sendable {
         case reportOnly
     }
 
-    public var maxAccuracyDrop: Double = 0
-    public var maxSlowdown: Double = SpeedChange.standardMaxSlowdown
+    /// Which metrics gate and their tolerances, over `GateMetric`'s defaults.
+    public var settings = GateSettings()
     public var speed: Speed = .relative(reference: BenchmarkSnapshot.defaultReference)
     public var allowMissing = false
     /// Paired intervals of current − baseline (`PairedRunChanges`), when both sides are runs
@@ -55,7 +55,8 @@ public struct RegressionGate: Sendable {
 
     /// One judged difference (or a missing or new detector).
     public struct Finding: Sendable, Equatable {
-        public enum Kind: Sendable, Equatable { case regression, improvement, new }
+        /// `information`: a metric that does not gate moved beyond its tolerance, either way.
+        public enum Kind: Sendable, Equatable { case regression, improvement, information, new }
         public var kind: Kind
         public var dataset: String
         public var detector: String?
@@ -102,6 +103,7 @@ public struct RegressionGate: Sendable {
         public var regressions: [Finding] { findings.filter { $0.kind == .regression } }
         public var improvements: [Finding] { findings.filter { $0.kind == .improvement } }
         public var newEntries: [Finding] { findings.filter { $0.kind == .new } }
+        public var information: [Finding] { findings.filter { $0.kind == .information } }
 
         public var verdict: Verdict {
             if !regressions.isEmpty { return .regressed }
@@ -145,6 +147,7 @@ public struct RegressionGate: Sendable {
 
     public func compare(current: BenchmarkSnapshot, baseline: BenchmarkSnapshot) -> Outcome {
         var outcome = Outcome()
+        outcome.notes.append("accuracy: \(settings.summary)")
         outcome.notes.append(speedNote)
         for base in baseline.datasets {
             guard let now = current.dataset(base.name) else {
@@ -165,11 +168,12 @@ public struct RegressionGate: Sendable {
     }
 
     var speedNote: String {
+        let tolerance = "slowdown tolerance ×\(Formatting.fixed(settings.tolerance(of: .slowdown), 2))\(settings.gates(.slowdown) ? "" : ", information only")"
         switch speed {
         case let .relative(reference):
-            return "speed: per-image time relative to \(reference == "decode" ? "the image's decode time" : "detector '\(reference)' on the same image") in the same run (decode time when a side lacks it), median over images; slowdown tolerance ×\(Formatting.fixed(maxSlowdown, 2))"
+            return "speed: per-image time relative to \(reference == "decode" ? "the image's decode time" : "detector '\(reference)' on the same image") in the same run (decode time when a side lacks it), median over images; \(tolerance)"
         case .absolute:
-            return "speed: absolute median latency; slowdown tolerance ×\(Formatting.fixed(maxSlowdown, 2))"
+            return "speed: absolute median latency; \(tolerance)"
         case .reportOnly:
             return "speed: shown, not judged"
         }
@@ -238,7 +242,6 @@ public struct RegressionGate: Sendable {
     }
 
     func compareAccuracy(_ now: DetectorSnapshot, _ base: DetectorSnapshot, dataset: String, into outcome: inout Outcome) {
-        let gated = Dictionary(base.gatedMetrics.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         // With intervals on either side, only the metrics that have one are judged, against
         // the larger of their half-widths.
         let noiseAware = !now.intervals.isEmpty || !base.intervals.isEmpty
@@ -246,33 +249,40 @@ public struct RegressionGate: Sendable {
             guard let before = baseValue.double else { continue }
             let prefix = "\(dataset) / \(now.id): \(key)"
             let resolution = [now.interval(of: key), base.interval(of: key)].compactMap { $0?.halfWidth }.max()
-            let judged = gated[key] != nil && (!noiseAware || resolution != nil)
+            let metric = GateMetric.judging(key).flatMap { !noiseAware || resolution != nil ? $0 : nil }
+            let gates = metric.map(settings.gates) ?? false
             guard let after = now.accuracy[key]?.double else {
-                if judged {
+                if gates {
                     outcome.findings.append(Finding(kind: .regression, dataset: dataset, detector: now.id, metric: key, message: "\(prefix) missing from the current results"))
                 }
-                outcome.lines.append(Line(dataset: dataset, detector: now.id, metric: key, baseline: Self.number(before), current: "–", change: "", status: judged ? "REGRESSED" : ""))
+                outcome.lines.append(Line(dataset: dataset, detector: now.id, metric: key, baseline: Self.number(before), current: "–", change: "", status: gates ? "REGRESSED" : ""))
                 continue
             }
             var status = after == before ? "=" : ""
-            if judged, let metric = gated[key] {
+            if let metric {
+                let tolerance = settings.tolerance(of: metric)
                 let higherIsBetter = metric.direction == .higherIsBetter
                 let gain = higherIsBetter ? after - before : before - after
                 // The least and the most gain the noise allows.
                 var least = gain - (resolution ?? 0), most = gain + (resolution ?? 0)
-                var allowed = resolution.map { "tolerance \(Self.number(maxAccuracyDrop)) + resolution ±\(Self.number($0))" } ?? "tolerance \(Self.number(maxAccuracyDrop))"
-                if let paired = DetectorSnapshot.statisticOfMetric[key].flatMap({ pairedChanges[dataset]?[now.id]?[$0] }) {
+                var allowed = resolution.map { "tolerance \(Self.number(tolerance)) + resolution ±\(Self.number($0))" } ?? "tolerance \(Self.number(tolerance))"
+                if let paired = pairedChanges[dataset]?[now.id]?[metric.name] {
                     (least, most) = higherIsBetter ? (paired.low, paired.high) : (-paired.high, -paired.low)
-                    allowed = "paired 95% interval \(Self.change(from: 0, to: paired.low))…\(Self.change(from: 0, to: paired.high)), tolerance \(Self.number(maxAccuracyDrop))"
+                    allowed = "paired 95% interval \(Self.change(from: 0, to: paired.low))…\(Self.change(from: 0, to: paired.high)), tolerance \(Self.number(tolerance))"
                 }
                 let change = "\(Self.number(before, against: after)) → \(Self.number(after, against: before)) (\(Self.change(from: before, to: after)), \(allowed))"
-                if most < -maxAccuracyDrop {
-                    status = "REGRESSED"
-                    outcome.findings.append(Finding(kind: .regression, dataset: dataset, detector: now.id, metric: key, message: "\(prefix) got worse: \(change)", before: before, after: after))
-                } else if least > maxAccuracyDrop {
-                    status = "improved"
-                    outcome.findings.append(Finding(kind: .improvement, dataset: dataset, detector: now.id, metric: key, message: "\(prefix) got better: \(change)", before: before, after: after))
-                } else if abs(gain) > maxAccuracyDrop {
+                let notGated = gates ? "" : " (not gated)"
+                if most < -tolerance {
+                    status = gates ? "REGRESSED" : "worse, not gated"
+                    outcome.findings.append(Finding(
+                        kind: gates ? .regression : .information, dataset: dataset, detector: now.id, metric: key,
+                        message: "\(prefix) got worse\(notGated): \(change)", before: before, after: after))
+                } else if least > tolerance {
+                    status = gates ? "improved" : "better, not gated"
+                    outcome.findings.append(Finding(
+                        kind: gates ? .improvement : .information, dataset: dataset, detector: now.id, metric: key,
+                        message: "\(prefix) got better\(notGated): \(change)", before: before, after: after))
+                } else if abs(gain) > tolerance {
                     status = "within noise"
                 } else if after != before {
                     status = "within tolerance"
@@ -343,6 +353,7 @@ public struct RegressionGate: Sendable {
             line.current = Self.number(new.median)
         }
         let (old, new) = compared
+        let maxSlowdown = settings.tolerance(of: .slowdown), gates = settings.gates(.slowdown)
         guard let change = SpeedChange(
             before: old.median, beforeInterval: old.interval, after: new.median, afterInterval: new.interval, maxSlowdown: maxSlowdown) else {
             line.status = "not judged"
@@ -353,18 +364,18 @@ public struct RegressionGate: Sendable {
         let detail = "×\(Self.number(change.ratio)), ×\(Self.number(change.least))–×\(Self.number(change.most)) within the 95% intervals; tolerance ×\(Self.number(maxSlowdown))"
         switch change.verdict {
         case .slower:
-            line.status = "REGRESSED"
+            line.status = gates ? "REGRESSED" : "slower, not gated"
             line.notable = true
             outcome.findings.append(Finding(
-                kind: .regression, dataset: dataset, detector: now.id, metric: line.metric,
-                message: "\(dataset) / \(now.id): slower: \(line.metric) \(line.baseline) → \(line.current) (\(detail))",
+                kind: gates ? .regression : .information, dataset: dataset, detector: now.id, metric: line.metric,
+                message: "\(dataset) / \(now.id): slower\(gates ? "" : " (not gated)"): \(line.metric) \(line.baseline) → \(line.current) (\(detail))",
                 before: old.median, after: new.median))
         case .faster:
-            line.status = "improved"
+            line.status = gates ? "improved" : "faster, not gated"
             line.notable = true
             outcome.findings.append(Finding(
-                kind: .improvement, dataset: dataset, detector: now.id, metric: line.metric,
-                message: "\(dataset) / \(now.id): faster: \(line.metric) \(line.baseline) → \(line.current) (\(detail))",
+                kind: gates ? .improvement : .information, dataset: dataset, detector: now.id, metric: line.metric,
+                message: "\(dataset) / \(now.id): faster\(gates ? "" : " (not gated)"): \(line.metric) \(line.baseline) → \(line.current) (\(detail))",
                 before: old.median, after: new.median))
         case .same:
             line.status = change.isWithinNoise ? "within noise" : "within tolerance"

@@ -9,8 +9,8 @@ import FaceBenchModel
 public struct SpeedChange: Sendable, Equatable {
     public enum Verdict: String, Sendable, Equatable { case same, faster, slower }
 
-    /// `compare --max-slowdown`'s default, and `report`'s tolerance.
-    public static let standardMaxSlowdown = 1.15
+    /// `compare`'s default slowdown tolerance (`GateMetric.slowdown`), and `report`'s.
+    public static var standardMaxSlowdown: Double { GateMetric.slowdown.defaultTolerance }
 
     public var ratio: Double
     public var least: Double

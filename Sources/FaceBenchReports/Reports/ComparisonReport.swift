@@ -163,6 +163,9 @@ public enum ComparisonReport {
             if results.interrupted {
                 lines.append(prefix + "**Interrupted: \(results.dataset.images) of \(results.dataset.totalImages) images done; resume with `--resume`.**")
             }
+            if let busy = BusyMachineFindings().sentence(results) {
+                lines.append(prefix + "**Busy machine:** " + busy + ".")
+            }
             for detector in results.detectors {
                 if !detector.failures.isEmpty {
                     lines.append(prefix + "`\(detector.id)` failed on \(detector.failures.count) of \(results.dataset.images) images "

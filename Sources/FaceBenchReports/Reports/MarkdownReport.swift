@@ -26,6 +26,7 @@ public enum MarkdownReport {
         out += ComparisonReport.summaryTable(comparison).markdown.text + "\n"
         if let note = IntervalTable.pairedNote(comparison) { out += note + "\n\n" }
         if let intervals = IntervalTable.markdown(comparison) { out += intervals + "\n" }
+        if let points = OperatingPointTable.markdown(comparison) { out += points + "\n" }
         for finding in ErrorFindings.sentences(comparison) { out += MarkdownText.escape(finding) + "\n\n" }
         for name in ComparisonReport.protocols(comparison) {
             guard let text = protocolMarkdown(name, comparison, evaluators: evaluators) else { continue }

@@ -10,9 +10,6 @@ public struct MetricKind: Sendable, Equatable {
         self.unit = unit
     }
 
-    /// What the regression gate judges: a declared direction, and not a count.
-    public var isGated: Bool { direction != .neither && unit != .count }
-
     public static let higherFraction = MetricKind(.higherIsBetter, .fraction)
     public static let lowerFraction = MetricKind(.lowerIsBetter, .fraction)
     public static let informationalCount = MetricKind(.neither, .count)

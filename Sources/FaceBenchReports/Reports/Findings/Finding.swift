@@ -40,7 +40,7 @@ public protocol FindingSource: Sendable {
 /// given, each distinct finding once (a debug build is one finding, not one per dataset).
 public enum RunFindings {
     public static let standardSources: [any FindingSource] = [
-        BuildFindings(), InterruptionFindings(), FailedImageFindings(), ProgramThreadFindings(), ProtocolProblemFindings(),
+        BuildFindings(), InterruptionFindings(), BusyMachineFindings(), FailedImageFindings(), ProgramThreadFindings(), ProtocolProblemFindings(),
         DominantErrorFindings(), SameModelRecallFindings(),
     ]
 

@@ -168,3 +168,58 @@ public struct SameModelRecallFindings: FindingSource {
         }
     }
 }
+
+/// The machine was busy while the run timed. Repeated calls of a detector on the same image
+/// (`--repetitions` 2 or more) do the same work on the same pixels, so what sets them apart
+/// is the machine, not the detector or the image: on an idle machine they agree to a few
+/// percent, while a call that had to wait for a core (other processes, a build) takes longer
+/// by the time it waited. The measure is each image's slowest call ÷ its fastest, over every
+/// timed detector and image; the machine is called busy when the 90th percentile of those
+/// ratios exceeds `busySpread`: a tenth of the images or more lost a fifth of a call to
+/// waiting. The 90th percentile rather than the median, because contention that slows every
+/// call alike leaves consecutive calls close (measured on this project's 2-core machine at
+/// load 5: median ×1.08, p90 ×1.27). With one call per image (the default) the spread cannot
+/// be told from the images' differences, and nothing is said. (docs/evaluation.md, "Busy
+/// machine")
+public struct BusyMachineFindings: FindingSource {
+    /// The 90th percentile of the slowest ÷ fastest call on an image above which the machine
+    /// is called busy.
+    public var busySpread = 1.2
+    /// Fewer detector × image pairs with repeated calls than this say nothing (the 90th
+    /// percentile of fewer is about their maximum: one slow call).
+    public var minimumPairs = 10
+    /// Calls shorter than this are left out: the clock's resolution and the call's own
+    /// overhead would make their ratios.
+    public var minimumMilliseconds = 0.1
+
+    public init() {}
+
+    public func findings(in comparison: DatasetComparison) -> [Finding] {
+        comparison.entries.compactMap { entry in
+            sentence(entry.results).map { Finding(.warning, dataset: comparison.dataset, (entry.label.map { "run \($0): " } ?? "") + $0) }
+        }
+    }
+
+    /// The finding's sentence for one run, nil when its repeated calls agree (or there are
+    /// too few to tell).
+    public func sentence(_ results: RunResults) -> String? {
+        let spreads = repeatSpreads(results)
+        guard spreads.count >= minimumPairs else { return nil }
+        let p90 = LatencySummary.percentile(spreads, 90)
+        guard p90 > busySpread else { return nil }
+        return "the machine was busy while timing: repeated calls on the same image differed by ×\(Formatting.fixed(p90, 2)) at p90 (median ×\(Formatting.fixed(LatencySummary.percentile(spreads, 50), 2)), \(spreads.count) detector × image pairs; an idle machine keeps them within a few percent): latencies and images/s are inflated and noisy, so measure again on an idle machine (compare's per-image ratios to a reference detector suffer less)"
+    }
+
+    /// Each timed detector's slowest ÷ fastest call on each image with repeated calls, sorted.
+    func repeatSpreads(_ results: RunResults) -> [Double] {
+        let imported = Set(results.detectors.filter(\.info.isImported).map(\.id))
+        var spreads: [Double] = []
+        for record in results.records {
+            for (id, result) in record.results where !imported.contains(id) && result.failure == nil && result.latencies.count >= 2 {
+                guard let fastest = result.latencies.min(), let slowest = result.latencies.max(), fastest >= minimumMilliseconds else { continue }
+                spreads.append(slowest / fastest)
+            }
+        }
+        return spreads.sorted()
+    }
+}

@@ -72,6 +72,7 @@ public struct HTMLReport {
         let best = IntervalTable.pairedNote(comparison, marking: "Highlighted").map(HTMLText.escape) ?? "Best value per column highlighted."
         out += "<p class=\"note\">\(best)\(comparison.entries.count > 1 ? " Rows grouped by detector; the change column compares each run with the detector's first." : "") Specs in the header above.</p>\n"
         if let intervals = IntervalTable.markdown(comparison) { out += HTMLText.blocks(intervals) }
+        if let points = OperatingPointTable.markdown(comparison) { out += HTMLText.blocks(points) }
         for finding in ErrorFindings.sentences(comparison) { out += "<p class=\"finding\">\(HTMLText.inline(finding))</p>\n" }
 
         let dataset = reloaded(comparison)
