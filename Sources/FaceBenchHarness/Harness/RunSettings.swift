@@ -22,6 +22,9 @@ public struct RunSettings: Sendable, Equatable {
     /// Resamples of the images for the 95 % intervals (`ImageBootstrap`); 0 computes none.
     public var bootstrapResamples = ImageBootstrap.standardResamples
     public var bootstrapSeed = ImageBootstrap.standardSeed
+    /// The detector (by id) whose detections the others are scored against where a dataset
+    /// has no ground truth (`run --reference`): numbers relative to it, never accuracy.
+    public var reference: String?
 
     /// The most worker or native threads a run starts (`--threads`, `--native-threads`):
     /// each worker loads its own detector, and 100,000 of them never finished starting.

@@ -100,7 +100,9 @@ public struct RunSummary: Sendable {
                 let results = comparison.entries.first?.results
                 return .object([
                     "name": JSONValue(comparison.dataset), "images": JSONValue(results?.dataset.images),
-                    "faces": JSONValue(results?.dataset.faces), "interrupted": JSONValue(results?.interrupted ?? false),
+                    "faces": JSONValue(results.flatMap { $0.dataset.hasGroundTruth ? $0.dataset.faces : nil }),
+                    "ground_truth": results.map { JSONValue($0.dataset.hasGroundTruth) } ?? .null, "reference": JSONValue(results?.settings.reference),
+                    "interrupted": JSONValue(results?.interrupted ?? false),
                     "results": JSONValue(folder + "/" + comparison.dataset + "/results.json"),
                     "table": JSONReport.json(Self.headlineTable(comparison)),
                 ])
