@@ -46,7 +46,7 @@ final class UnannotatedRunTests: XCTestCase {
         XCTAssertFalse(outcome.stdout.contains("most errors are"), "no error findings without ground truth: \(outcome.stdout)")
 
         let results = try RunResults.read(out + "/photos/results.json")
-        XCTAssertEqual(results.groundTruth, .none)
+        XCTAssertEqual(results.groundTruth, .missing)
         XCTAssertFalse(results.dataset.hasGroundTruth)
         XCTAssertEqual(results.records.count, 3)
         for detector in results.detectors {

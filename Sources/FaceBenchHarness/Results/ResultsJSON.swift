@@ -110,7 +110,7 @@ extension RunResults: Codable {
             let expected: Bool
             switch groundTruth {
             case .annotations: expected = true
-            case .none: expected = false
+            case .missing: expected = false
             case let .detector(reference): expected = detector.id != reference
             }
             guard detector.metrics.isScored == expected else {

@@ -65,7 +65,7 @@ public struct RunResults: Sendable, Equatable {
         /// The dataset's annotations: accuracy.
         case annotations
         /// Nothing: the dataset has none, so no accuracy number exists.
-        case none
+        case missing
         /// A detector's detections taken as pseudo ground truth (`run --reference`): every
         /// number is relative to that detector, whose own are not scored.
         case detector(String)
@@ -73,7 +73,7 @@ public struct RunResults: Sendable, Equatable {
         public var description: String {
             switch self {
             case .annotations: "the dataset's annotations"
-            case .none: "nothing (no ground truth)"
+            case .missing: "nothing (no ground truth)"
             case let .detector(id): "\(id)'s detections"
             }
         }
@@ -81,7 +81,7 @@ public struct RunResults: Sendable, Equatable {
 
     public var groundTruth: GroundTruth {
         if dataset.hasGroundTruth { return .annotations }
-        return settings.reference.map(GroundTruth.detector) ?? .none
+        return settings.reference.map(GroundTruth.detector) ?? .missing
     }
 
     /// The pairwise agreement of the run's detectors (`DetectorAgreement`) at the run's IoU,

@@ -68,7 +68,7 @@ public enum ComparisonReport {
         let images = "\(results.dataset.images) images" + separator
         switch results.groundTruth {
         case .annotations: return images + "\(results.dataset.faces) faces"
-        case .none: return images + noGroundTruth
+        case .missing: return images + noGroundTruth
         case let .detector(id): return images + noGroundTruth + ": scored against \(id)'s detections"
         }
     }
@@ -227,7 +227,7 @@ public enum ComparisonReport {
             for detector in results.detectors {
                 if !detector.failures.isEmpty {
                     lines.append(prefix + "`\(detector.id)` failed on \(detector.failures.count) of \(results.dataset.images) images"
-                        + (results.groundTruth == .none ? "" : " (counted as missed)") + ": " + FailedImageFindings.reasons(of: detector).joined(separator: "; "))
+                        + (results.groundTruth == .missing ? "" : " (counted as missed)") + ": " + FailedImageFindings.reasons(of: detector).joined(separator: "; "))
                 }
                 lines += ProtocolProblemFindings.problems(of: detector).map { prefix + "`\(detector.id)`: " + $0 }
             }

@@ -36,7 +36,7 @@ public struct FailedImageFindings: FindingSource {
             return Finding(
                 .warning, dataset: comparison.dataset, detector: detector.id,
                 "failed on \(count) of \(entry.results.dataset.images) images (\(first.image): \(first.reason)\(more))"
-                    + (entry.results.groundTruth == .none ? "" : "; they count as missed"))
+                    + (entry.results.groundTruth == .missing ? "" : "; they count as missed"))
         }
     }
 

@@ -15,12 +15,18 @@ extension Gallery {
         var out = "<div id=\"\(anchor)\">"
         for entry in comparison.entries {
             let agreement = entry.results.agreement
-            guard agreement.detectors.count > 1 else { continue }
+            if let label = entry.label { out += "<h4>Run \(HTMLText.escape(label))</h4>\n" }
+            guard agreement.detectors.count > 1 else {
+                out += "<p class=\"note\">One detector: nothing to compare it with.</p>\n"
+                continue
+            }
             let records = entry.results.records
             let picks = records.indices.filter { agreement.disagreementPerImage[$0] > 0 }
-                .sorted { agreement.disagreementPerImage[$0] > agreement.disagreementPerImage[$1] }
+                .sorted { a, b in
+                    let (x, y) = (agreement.disagreementPerImage[a], agreement.disagreementPerImage[b])
+                    return x != y ? x > y : a < b
+                }
                 .prefix(imagesPerDetector)
-            if let label = entry.label { out += "<h4>Run \(HTMLText.escape(label))</h4>\n" }
             if picks.isEmpty {
                 out += "<p class=\"note\">The detectors found the same faces on every image.</p>\n"
                 continue

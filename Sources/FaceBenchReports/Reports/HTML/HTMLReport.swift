@@ -78,7 +78,7 @@ public struct HTMLReport {
         let annotated = comparison.entries.allSatisfy { $0.results.groundTruth == .annotations }
 
         let dataset = reloaded(comparison)
-        let sizes = sizeResults(comparison, dataset: dataset.value)
+        let sizes = annotated ? sizeResults(comparison, dataset: dataset.value) : []
         // Without annotations only latency is drawn: the other charts are accuracy.
         let charts = (annotated ? [
             DetectionCurveCharts.precisionRecall(comparison, styles: styles),
