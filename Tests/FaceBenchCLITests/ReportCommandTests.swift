@@ -68,7 +68,10 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertEqual(headline.count, 2, "the intervals follow the summary table")
         let summary = detectorRows(headline[0])
         XCTAssertEqual(summary.count, 3, "the summary table has a row per detector")
-        XCTAssertEqual(detectorRows(headline[1]).count, 3, "and the intervals table too")
+        let intervals = headline[1].components(separatedBy: "Agreement between detectors")
+        XCTAssertEqual(intervals.count, 2, "the agreement matrix follows the intervals")
+        XCTAssertEqual(detectorRows(intervals[0]).count, 3, "and the intervals table too")
+        XCTAssertEqual(detectorRows(intervals[1]).count, 3, "the agreement matrix has a row per detector")
         XCTAssertTrue(summary.contains { $0.contains("**") }, "best values marked")
         for (index, name) in protocols.enumerated() where name != "per_image" {
             // The last section runs on into the latency table.

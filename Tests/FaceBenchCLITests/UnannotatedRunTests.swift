@@ -43,7 +43,7 @@ final class UnannotatedRunTests: XCTestCase {
             XCTAssertFalse(row.contains("0.0000"), row)
             XCTAssertLessThanOrEqual(row.count, 100, row)
         }
-        XCTAssertTrue(lines[1].hasPrefix("Detector  Accuracy ") && lines[1].contains("Detections  Per image  p50 ms"), lines[1])
+        XCTAssertEqual(lines[1].split(separator: " ").map(String.init), ["Detector", "Accuracy", "Detections", "Per", "image", "p50", "ms", "img/s", "Load", "ms"])
         XCTAssertFalse(outcome.stdout.contains("most errors are"), "no error findings without ground truth: \(outcome.stdout)")
 
         let results = try RunResults.read(out + "/photos/results.json")

@@ -6,7 +6,11 @@ import FaceBenchTestSupport
 /// A folder of images nobody annotated: read as the `images` format, with no ground truth,
 /// and only when no annotation format recognises the folder.
 final class ImageFolderLoaderTests: XCTestCase {
-    func catalog() -> DatasetCatalog { UserDatasetFormatTests().catalog() }
+    func catalog() -> DatasetCatalog {
+        DatasetCatalog(
+            definitions: DatasetCatalog.standardDefinitions(zlib: TestData.zlib), formats: DatasetCatalog.standardFormats(zlib: TestData.zlib),
+            searchPath: [])
+    }
 
     func testImagesInNameOrderSizedFromTheirHeadersWithoutGroundTruth() throws {
         let files = MemoryFiles([

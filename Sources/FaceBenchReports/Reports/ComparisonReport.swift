@@ -239,7 +239,15 @@ public enum ComparisonReport {
     public static func settingsLines(_ results: RunResults) -> [String] {
         let s = results.settings
         var lines: [String] = []
-        lines.append("IoU ≥ \(Formatting.fixed(s.iouThreshold, 2)) matches a face (greedy by score) in every table of the run; \(apName(iou: s.iouThreshold)) (VOC) is all-point interpolated (VOC 2010+), COCO AP50 is COCO's 101-point AP at IoU 0.5 and TIDE's AP its own.")
+        let iou = "IoU ≥ \(Formatting.fixed(s.iouThreshold, 2))"
+        switch results.groundTruth {
+        case .annotations:
+            lines.append("\(iou) matches a face (greedy by score) in every table of the run; \(apName(iou: s.iouThreshold)) (VOC) is all-point interpolated (VOC 2010+), COCO AP50 is COCO's 101-point AP at IoU 0.5 and TIDE's AP its own.")
+        case .missing:
+            lines.append("No ground truth: nothing is scored; \(iou) pairs two detectors' boxes in the agreement matrix (maximum one-to-one matching).")
+        case let .detector(reference):
+            lines.append("\(iou) matches a detection to one of \(reference)'s (greedy by score) in the columns marked vs \(reference), and pairs two detectors' boxes in the agreement matrix (maximum one-to-one matching).")
+        }
         lines.append("Latency: per call, decode excluded, \(s.warmup) warm-up call(s) per detector, \(s.repetitions) timed call(s) per image; detectors rotated image by image.")
         if let decode = results.decodeLatency {
             lines.append("Decode (\(results.decoderLibrary ?? "?")): p50 \(Formatting.milliseconds(decode.p50)) ms per image.")
