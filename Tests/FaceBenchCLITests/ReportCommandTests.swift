@@ -71,7 +71,10 @@ final class ReportCommandTests: XCTestCase {
         let intervals = headline[1].components(separatedBy: "Operating points: ")
         XCTAssertEqual(intervals.count, 2, "the operating points follow the intervals")
         XCTAssertEqual(detectorRows(intervals[0]).count, 3, "and the intervals table too")
-        XCTAssertEqual(detectorRows(intervals[1]).count, 3, "and the operating points")
+        let agreement = intervals[1].components(separatedBy: "Agreement between detectors")
+        XCTAssertEqual(agreement.count, 2, "the agreement matrix follows the operating points")
+        XCTAssertEqual(detectorRows(agreement[0]).count, 3, "and the operating points")
+        XCTAssertEqual(detectorRows(agreement[1]).count, 3, "the agreement matrix has a row per detector")
         XCTAssertTrue(summary.contains { $0.contains("**") }, "best values marked")
         for (index, name) in protocols.enumerated() where name != "per_image" {
             // The last section runs on into the latency table.

@@ -20,7 +20,8 @@ final class ResultsLayoutTests: XCTestCase {
     }
 
     /// Every key and number of the file comes back when it is read and written again; only
-    /// `schema_version` and the settings' `wider_flavor`, `bootstrap` and `target_precision` are added.
+    /// `schema_version`, the settings' `wider_flavor`, `bootstrap`, `target_precision` and
+    /// `reference`, the dataset's `ground_truth` and the derived `agreement` are added.
     func testALayout01FileReadsAndWritesBackTheSameContent() throws {
         let scratch = try TestData.temporaryDirectory(self)
         let results = try RunResults.read(file)
@@ -31,13 +32,21 @@ final class ResultsLayoutTests: XCTestCase {
         guard case var .object(written) = try JSONReader.parse(file: scratch + "/again.json") else { return XCTFail("not an object") }
         XCTAssertEqual(written["schema_version"], "0.5")
         written["schema_version"] = nil
+        XCTAssertEqual(written["dataset"]?["ground_truth"], true)
+        guard case var .object(dataset) = written["dataset"] else { return XCTFail("no dataset") }
+        dataset["ground_truth"] = nil
+        written["dataset"] = .object(dataset)
+        XCTAssertEqual(written["agreement"]?["pairs"], .array([]), "one detector: no pair")
+        written["agreement"] = nil
         guard case var .object(settings) = written["settings"] else { return XCTFail("no settings") }
         XCTAssertEqual(settings["wider_flavor"], "matlab")
         XCTAssertEqual(settings["bootstrap"]?["resamples"], 0, "a file without intervals had none computed")
         XCTAssertEqual(settings["target_precision"], 0.9, "absent before 0.5: the default")
+        XCTAssertEqual(settings["reference"], .null)
         settings["wider_flavor"] = nil
         settings["bootstrap"] = nil
         settings["target_precision"] = nil
+        settings["reference"] = nil
         written["settings"] = .object(settings)
         XCTAssertEqual(Canonical(.object(written)), Canonical(original))
         // Members keyed by name keep their order (the report's columns follow it).

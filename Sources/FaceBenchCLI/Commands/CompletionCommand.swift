@@ -44,7 +44,7 @@ enum CompletionCommand: FaceBenchCommand {
         case .flag: return nil
         case let .value(name), let .repeated(name, _): valueName = name
         }
-        if option.name == "detector" { return .words(detectors) }
+        if option.name == "detector" || option.name == "reference" { return .words(detectors) }
         if option.name == "dataset" { return .wordsOrFiles(datasets) }
         let choices = valueName.split(separator: "|").map(String.init)
         if choices.count > 1, choices.allSatisfy({ $0.allSatisfy { $0.isLowercase || $0 == "-" } }) { return .words(choices) }

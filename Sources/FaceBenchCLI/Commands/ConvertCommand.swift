@@ -29,6 +29,10 @@ enum ConvertCommand: FaceBenchCommand {
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
         let options = try ConvertOptions(arguments)
         let dataset = try toolbox.dataset(options.source.nameOrPath, command: "convert", reading: options.source.reading)
+        // Written in an annotation format, images nobody labelled would read back as images without faces.
+        guard dataset.hasGroundTruth else {
+            throw FaceBenchError.usage("\(options.source.nameOrPath) is read as images without annotations: there is nothing to convert")
+        }
         let files = try options.target.files(dataset)
         try files.write(into: options.out)
         for warning in files.warnings { StandardStreams.error("facebench convert: warning: \(TerminalText.sanitized(warning))\n") }

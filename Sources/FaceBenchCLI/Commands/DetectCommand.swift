@@ -49,7 +49,11 @@ enum DetectCommand: FaceBenchCommand {
         let path = options.image, drawing = options.drawing
         toolbox.registry.pinNativeThreads(options.nativeThreads)
         let dataset = try options.dataset.map { try toolbox.dataset($0, command: "detect", reading: Toolbox.datasetReading(arguments)) }
-        let sample = try dataset.map { try groundTruth(for: path, in: $0) }
+        // Images without annotations have no faces to draw or match.
+        let sample = try dataset.flatMap { dataset -> Sample? in
+            guard dataset.hasGroundTruth else { return nil }
+            return try groundTruth(for: path, in: dataset)
+        }
         // IMAGE may be the image's name in the dataset rather than a file here.
         let file = FileIO.exists(path) ? path : sample?.path ?? path
         // With the dataset, file: specs can look up this image's imported detections by its name.

@@ -48,6 +48,9 @@ enum EvalCommand: FaceBenchCommand {
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
         let options = try EvalOptions(arguments)
         let (dataset, datasetTime) = try MonotonicClock.measure { try toolbox.dataset(options.dataset, command: "eval", reading: options.reading) }
+        guard dataset.hasGroundTruth else {
+            throw FaceBenchError.usage("\(options.dataset) is read as images without annotations: eval needs ground truth to score predictions against")
+        }
         var session = try EvaluationSession(
             dataset: dataset, datasetMilliseconds: datasetTime, protocolNames: options.protocols, evaluators: toolbox.evaluators,
             options: options.evaluation, repeats: options.repeats, bootstrapResamples: options.bootstrapResamples)

@@ -50,6 +50,11 @@ enum InspectCommand: FaceBenchCommand {
         out += inspection.imageFolders.isEmpty ? "\n" : "; looked in \(inspection.imageFolders.map(shown).joined(separator: ", "))\n"
         out += list(inspection.missingImages) { "missing: \(shown($0))" }
         if inspection.imagesWithoutSize > 0 { out += "    \(inspection.imagesWithoutSize) without a known pixel size\n" }
+        guard inspection.hasGroundTruth else {
+            out += "faces: no annotations (run times the detectors and compares them with each other; nothing is scored)\n"
+            out += "warnings: \(inspection.warnings.count)\n"
+            return out + list(inspection.warnings) { shown($0) }
+        }
         out += "faces: \(inspection.faces) (\(inspection.ignoredFaces) ignored)"
         if inspection.facesWithLandmarks > 0 {
             out += ", \(inspection.facesWithLandmarks) with landmarks (\(inspection.landmarkScheme.map(shown) ?? "no known scheme"))"

@@ -21,6 +21,9 @@ enum RunCommand: FaceBenchCommand {
             of the spec before it continues that spec, anything else starts a new one (haar,lbp; \
             'haar:scale=1.05,neighbors=5,lbp'); `default` is the default comparison, `all` every kind that runs \
             without arguments; exec:, plugin: and file: specs take the rest of the value, commas included. \
+            A folder of images without annotations runs too: detectors are timed, their detections counted and \
+            compared with each other (the agreement matrix), and every accuracy column says "no ground truth"; \
+            --reference KIND scores the others against one detector's detections, labelled as relative to it. \
             Exit status: 0; 3 when a detector failed on every image of a dataset (or on more than --max-failed), \
             after every file is written; 130 when interrupted.
             """,
@@ -40,6 +43,7 @@ enum RunCommand: FaceBenchCommand {
             OptionSpec("shard", .value("K/N"), help: "Run only the K-th of N deterministic slices of each dataset (combine with `facebench merge`)."),
             OptionSpec("wider-files", .flag, help: "Write <detector>.wider/ (WIDER's one file per image) for datasets not in WIDER's layout too."),
             OptionSpec("draw-all", .value("DIR"), help: "Also draw every image per detector (ground truth, detections with score and IoU, counts, legend) into DIR/<dataset>/<detector>/<image>.jpg."),
+            OptionSpec("reference", .value("KIND"), help: "On images without annotations, score the other detectors against this detector's detections (by id or kind), labelled as relative to it in every table: never accuracy."),
             OptionSpec("max-failed", .value("N"), help: "Exit with status 3 (after writing everything) when a detector failed on more than N images of a dataset.", default: "exit 3 only when a detector failed on every image"),
             OptionSpec("format", .value("text|markdown|json"), help: "What stdout gets: aligned tables (bold and colour on a terminal), Markdown, or the summary as JSON.", default: "text"),
             OptionSpec("verbose", .flag, help: "Print every table of the report (COCO, VOC, sizes, per image, latency, settings), not only the headline."),
@@ -61,6 +65,10 @@ enum RunCommand: FaceBenchCommand {
         // Every dataset is found before anything runs or a run folder is made, so a mistyped
         // second name neither waits for the first dataset nor leaves an empty run as `latest`.
         let datasets = try options.datasets.map { try toolbox.dataset($0, command: "run", reading: options.reading) }
+        if options.reference != nil, let annotated = datasets.first(where: \.hasGroundTruth) {
+            throw FaceBenchError.usage(
+                "--reference scores detectors against one of them where there is no ground truth; dataset \(annotated.name) has annotations (run it without --reference)")
+        }
         let folder = try options.out.map(RunFolder.init) ?? (options.resume ? RunFolder.latest() : RunFolder.timestamped())
         toolbox.registry.pinNativeThreads(options.settings.nativeThreads)
 
@@ -79,9 +87,11 @@ enum RunCommand: FaceBenchCommand {
             if options.widerFolders { for sample in dataset.samples { _ = try WIDERPredictionFolder.fileName(of: sample) } }
             let context = DetectorContext(outputDirectory: directory, dataset: dataset)
             let factories = try toolbox.registry.factories(for: options.detectors, context: context)
+            var settings = options.settings
+            settings.reference = try options.reference.map { try RunOptions.referenceID($0, among: factories.map(\.info)) }
             let runner = BenchmarkRunner(
                 .init(
-                    dataset: dataset, factories: factories, decoder: toolbox.decoder, settings: options.settings,
+                    dataset: dataset, factories: factories, decoder: toolbox.decoder, settings: settings,
                     workers: options.threads.first ?? 1, outputDirectory: directory, resume: options.resume, environment: environment,
                     evaluators: toolbox.evaluators),
                 stop: stop)

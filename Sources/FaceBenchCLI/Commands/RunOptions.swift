@@ -43,6 +43,9 @@ struct RunOptions {
     /// A detector that failed on more images than this makes the run exit 3; nil: only one
     /// that failed on every image does.
     var maximumFailedImages: Int?
+    /// `--reference`: the detector (id or kind) the others are scored against on images
+    /// without annotations.
+    var reference: String?
 
     /// Reads the options of `toolbox` (the one `--max-megapixels` has not limited yet:
     /// only the catalog is used).
@@ -79,5 +82,19 @@ struct RunOptions {
         widerFolders = arguments.flag("wider-files")
         maximumFailedImages = try arguments.int("max-failed", atLeast: 0)
         drawings = arguments.string("draw-all").map { URL(fileURLWithPath: $0).standardized.path }
+        reference = arguments.string("reference")
+    }
+
+    /// The id of the run's detector `--reference` names: its id, or the kind of exactly one.
+    static func referenceID(_ name: String, among detectors: [DetectorInfo]) throws -> String {
+        if detectors.contains(where: { $0.id == name }) { return name }
+        let ofKind = detectors.filter { $0.kind == name }
+        if ofKind.count == 1 { return ofKind[0].id }
+        let ids = detectors.map(\.id)
+        if ofKind.count > 1 {
+            throw FaceBenchError.usage("--reference \(name): the run has \(ofKind.count) detectors of that kind (\(ofKind.map(\.id).joined(separator: ", "))); name one by its id")
+        }
+        throw FaceBenchError.usage(
+            "--reference \(name) is none of the run's detectors.\(NameSuggestion.hint(for: name, among: ids)) Detectors: \(ids.joined(separator: ", ")) (add it with --detector)")
     }
 }

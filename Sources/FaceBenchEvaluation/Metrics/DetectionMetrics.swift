@@ -24,6 +24,9 @@ public struct DetectionMetrics: Sendable, Equatable {
     /// Mean IoU of the true-positive pairs (0 when there are none).
     public var meanIoU: Double
     public var curve: [PRPoint]
+    /// False when there was nothing to score against (`counting`): only `iouThreshold`,
+    /// `images` and `detections` hold numbers, every other field is zero and shown nowhere.
+    public var isScored = true
 
     /// The memberwise initialiser, for the results reader in FaceBenchHarness.
     package init(
@@ -47,6 +50,19 @@ public struct DetectionMetrics: Sendable, Equatable {
         self.meanIoU = meanIoU
         self.curve = curve
     }
+
+    /// The detections counted, with nothing to score them against: images without ground
+    /// truth, or the detector the others are scored against (`run --reference`).
+    public static func counting(images: Int, detections: Int, iouThreshold: Double) -> DetectionMetrics {
+        var metrics = DetectionMetrics(
+            iouThreshold: iouThreshold, images: images, faces: 0, detections: detections, truePositives: 0, falsePositives: 0,
+            missed: 0, ignoredDetections: 0, precision: 0, recall: 0, f1: 0, averagePrecision: 0, meanIoU: 0, curve: [])
+        metrics.isScored = false
+        return metrics
+    }
+
+    /// Detections per image, the one rate there is without ground truth.
+    public var detectionsPerImage: Double? { images > 0 ? Double(detections) / Double(images) : nil }
 
     /// Matches every image and accumulates. `detections[i]` are the detections on
     /// `samples[i]`.

@@ -24,6 +24,9 @@ public struct RunSettings: Sendable, Equatable {
     public var bootstrapSeed = ImageBootstrap.standardSeed
     /// The precision the second operating point must reach (`OperatingPoints`).
     public var targetPrecision = OperatingPoints.standardTargetPrecision
+    /// The detector (by id) whose detections the others are scored against where a dataset
+    /// has no ground truth (`run --reference`): numbers relative to it, never accuracy.
+    public var reference: String?
 
     /// The most worker or native threads a run starts (`--threads`, `--native-threads`):
     /// each worker loads its own detector, and 100,000 of them never finished starting.

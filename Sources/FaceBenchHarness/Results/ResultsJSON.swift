@@ -10,7 +10,17 @@ import FaceBenchIO
 extension RunResults: Codable {
     enum CodingKeys: String, CodingKey {
         case schema, schemaVersion = "schema_version", environment, machines, settings, interrupted, dataset, decode, detectors
+        case agreement
         case records = "images"
+    }
+
+    enum AgreementKeys: String, CodingKey {
+        case iouThreshold = "iou_threshold", matching, pairs
+    }
+
+    enum AgreementPairKeys: String, CodingKey {
+        case first, second, images, firstDetections = "first_detections", secondDetections = "second_detections", matched
+        case firstFoundBySecond = "first_found_by_second", secondFoundByFirst = "second_found_by_first", f1
     }
 
     enum DecodeKeys: String, CodingKey {
@@ -30,7 +40,29 @@ extension RunResults: Codable {
         try decode.encode(decoderLibrary, forKey: .library)
         try decode.encode(decodeLatency, forKey: .latency)
         try container.encode(detectors, forKey: .detectors)
+        try encodeAgreement(into: &container)
         try container.encode(records, forKey: .records)
+    }
+
+    /// Written for readers of the file; derived from `images`, so it is not read back.
+    func encodeAgreement(into container: inout KeyedEncodingContainer<CodingKeys>) throws {
+        let measured = agreement
+        var stored = container.nestedContainer(keyedBy: AgreementKeys.self, forKey: .agreement)
+        try stored.encodeNumber(measured.iouThreshold, forKey: .iouThreshold)
+        try stored.encode("maximum one-to-one matching of two detectors' boxes at IoU >= iou_threshold, every detection counted, over the images both ran on", forKey: .matching)
+        var pairs = stored.nestedUnkeyedContainer(forKey: .pairs)
+        for pair in measured.pairs {
+            var entry = pairs.nestedContainer(keyedBy: AgreementPairKeys.self)
+            try entry.encode(pair.first, forKey: .first)
+            try entry.encode(pair.second, forKey: .second)
+            try entry.encode(pair.images, forKey: .images)
+            try entry.encode(pair.firstDetections, forKey: .firstDetections)
+            try entry.encode(pair.secondDetections, forKey: .secondDetections)
+            try entry.encode(pair.matched, forKey: .matched)
+            try entry.encodeNumber(pair.firstFoundBySecond, forKey: .firstFoundBySecond)
+            try entry.encodeNumber(pair.secondFoundByFirst, forKey: .secondFoundByFirst)
+            try entry.encodeNumber(pair.f1, forKey: .f1)
+        }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -73,6 +105,25 @@ extension RunResults: Codable {
             }
         }
         records = try container.decode([ImageRecord].self, forKey: .records)
+        if let reference = settings.reference, !ids.contains(reference) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .settings, in: container, debugDescription: "settings.reference: \(reference.debugDescription) is not a detector of this file")
+        }
+        // What each detector was scored against follows from the dataset and the reference:
+        // a file saying otherwise was edited or cut.
+        for (index, detector) in detectors.enumerated() {
+            let expected: Bool
+            switch groundTruth {
+            case .annotations: expected = true
+            case .missing: expected = false
+            case let .detector(reference): expected = detector.id != reference
+            }
+            guard detector.metrics.isScored == expected else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .detectors, in: container,
+                    debugDescription: "detectors[\(index)].metrics: \(expected ? "null accuracy" : "accuracy numbers") for a run scored against \(groundTruth.description)")
+            }
+        }
         // Layouts before 0.5 did not store the ratios; their records give them.
         if Self.readableSchemaVersions.firstIndex(of: version)! < Self.readableSchemaVersions.firstIndex(of: "0.5")! { computeLatencyRatios() }
     }
@@ -89,7 +140,7 @@ extension RunResults: Codable {
 extension RunSettings: Codable {
     enum CodingKeys: String, CodingKey {
         case iouThreshold = "iou_threshold", warmup, repetitions, throughputThreads = "throughput_threads"
-        case nativeThreads = "native_threads", shard, widerFlavor = "wider_flavor", bootstrap, targetPrecision = "target_precision"
+        case nativeThreads = "native_threads", shard, widerFlavor = "wider_flavor", bootstrap, targetPrecision = "target_precision", reference
     }
 
     enum BootstrapKeys: String, CodingKey {
@@ -112,6 +163,7 @@ extension RunSettings: Codable {
         try bootstrap.encode("percentile, 95%", forKey: .interval)
         try bootstrap.encode("splitmix64, image = output mod n", forKey: .generator)
         try container.encode(targetPrecision, forKey: .targetPrecision)
+        try container.encode(reference, forKey: .reference)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -147,13 +199,15 @@ extension RunSettings: Codable {
         guard targetPrecision > 0, targetPrecision <= 1 else {
             throw DecodingError.dataCorruptedError(forKey: .targetPrecision, in: container, debugDescription: "\(targetPrecision) is not a precision in (0, 1]")
         }
+        // Layout 0.5 added it.
+        reference = try container.decodeIfPresent(String?.self, forKey: .reference) ?? nil
     }
 }
 
 extension RunResults.DatasetSummary: Codable {
     enum CodingKeys: String, CodingKey {
         case name, format, root, annotationFiles = "annotation_files", totalImages = "total_images", images, faces
-        case landmarkScheme = "landmark_scheme", imageIDs = "image_ids"
+        case landmarkScheme = "landmark_scheme", imageIDs = "image_ids", groundTruth = "ground_truth"
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -164,14 +218,21 @@ extension RunResults.DatasetSummary: Codable {
         try container.encode(annotationFiles, forKey: .annotationFiles)
         try container.encode(totalImages, forKey: .totalImages)
         try container.encode(images, forKey: .images)
-        try container.encode(faces, forKey: .faces)
+        try container.encode(hasGroundTruth ? faces : nil, forKey: .faces)
         try container.encode(landmarkScheme, forKey: .landmarkScheme)
         try container.encode("1-based position of the image in the dataset's canonical order", forKey: .imageIDs)
+        try container.encode(hasGroundTruth, forKey: .groundTruth)
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let name = try container.decode(String.self, forKey: .name)
+        // Layout 0.5 added it; every dataset before had annotations.
+        let hasGroundTruth = try container.decodeIfPresent(Bool.self, forKey: .groundTruth) ?? true
+        let faces = try container.decode(Int?.self, forKey: .faces)
+        guard (faces == nil) == !hasGroundTruth else {
+            throw DecodingError.dataCorruptedError(forKey: .faces, in: container, debugDescription: "must be null exactly when ground_truth is false")
+        }
         if let problem = PathComponent.problem(name) {
             throw DecodingError.dataCorruptedError(forKey: .name, in: container, debugDescription: "dataset name \(name.debugDescription) \(problem); merge names a folder after it")
         }
@@ -180,8 +241,7 @@ extension RunResults.DatasetSummary: Codable {
             root: try container.decode(String.self, forKey: .root),
             annotationFiles: try container.decode([String].self, forKey: .annotationFiles),
             totalImages: try container.decode(Int.self, forKey: .totalImages), images: try container.decode(Int.self, forKey: .images),
-            faces: try container.decode(Int.self, forKey: .faces),
-            landmarkScheme: try container.decode(String?.self, forKey: .landmarkScheme))
+            faces: faces ?? 0, landmarkScheme: try container.decode(String?.self, forKey: .landmarkScheme), hasGroundTruth: hasGroundTruth)
     }
 }
 
@@ -226,9 +286,21 @@ extension DetectionMetrics: Codable {
         case columns, points
     }
 
+    /// The keys that are accuracy, null in metrics with nothing to score against.
+    static let accuracyKeys: [CodingKeys] = [
+        .averagePrecision, .averagePrecision50, .precision, .recall, .f1, .meanIoU, .truePositives, .falsePositives, .missed,
+        .ignoredDetections, .faces, .curve,
+    ]
+
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeNumber(iouThreshold, forKey: .iouThreshold)
+        guard isScored else {
+            for key in Self.accuracyKeys { try container.encodeNil(forKey: key) }
+            try container.encode(detections, forKey: .detections)
+            try container.encode(images, forKey: .images)
+            return
+        }
         try container.encodeNumber(averagePrecision, forKey: .averagePrecision)
         try container.encodeNumber(averagePrecision50, forKey: .averagePrecision50)
         try container.encodeNumber(precision, forKey: .precision)
@@ -254,6 +326,17 @@ extension DetectionMetrics: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         func number(_ key: CodingKeys) throws -> Double { try container.decodeNumber(forKey: key) ?? .nan }
+        if try container.decodeNil(forKey: .truePositives) {
+            for key in Self.accuracyKeys {
+                guard try container.decodeNil(forKey: key) else {
+                    throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "must be null when tp is (nothing scored)")
+                }
+            }
+            self = .counting(
+                images: try container.decode(Int.self, forKey: .images), detections: try container.decode(Int.self, forKey: .detections),
+                iouThreshold: try container.decode(Double.self, forKey: .iouThreshold))
+            return
+        }
         let stored = try container.nestedContainer(keyedBy: CurveKeys.self, forKey: .curve)
         var points = try stored.nestedUnkeyedContainer(forKey: .points)
         var curve: [PRPoint] = []

@@ -41,11 +41,14 @@ public struct RunResults: Sendable, Equatable {
         public var images: Int
         public var faces: Int
         public var landmarkScheme: String?
+        /// False for images read without annotations (`Dataset.hasGroundTruth`).
+        public var hasGroundTruth = true
 
         public init(
             name: String, format: String, root: String, annotationFiles: [String], totalImages: Int, images: Int, faces: Int,
-            landmarkScheme: String?
+            landmarkScheme: String?, hasGroundTruth: Bool = true
         ) {
+            self.hasGroundTruth = hasGroundTruth
             self.name = name
             self.format = format
             self.root = root
@@ -54,6 +57,55 @@ public struct RunResults: Sendable, Equatable {
             self.images = images
             self.faces = faces
             self.landmarkScheme = landmarkScheme
+        }
+    }
+
+    /// What the accuracy numbers of a run are measured against.
+    public enum GroundTruth: Sendable, Hashable, CustomStringConvertible {
+        /// The dataset's annotations: accuracy.
+        case annotations
+        /// Nothing: the dataset has none, so no accuracy number exists.
+        case missing
+        /// A detector's detections taken as pseudo ground truth (`run --reference`): every
+        /// number is relative to that detector, whose own are not scored.
+        case detector(String)
+
+        public var description: String {
+            switch self {
+            case .annotations: "the dataset's annotations"
+            case .missing: "nothing (no ground truth)"
+            case let .detector(id): "\(id)'s detections"
+            }
+        }
+    }
+
+    public var groundTruth: GroundTruth {
+        if dataset.hasGroundTruth { return .annotations }
+        return settings.reference.map(GroundTruth.detector) ?? .missing
+    }
+
+    /// The pairwise agreement of the run's detectors (`DetectorAgreement`) at the run's IoU,
+    /// over the images recorded.
+    public var agreement: DetectorAgreement {
+        let ids = detectors.map(\.id)
+        let found = ids.map { id in
+            records.map { record -> [Detection]? in
+                guard let result = record.results[id], result.failure == nil else { return nil }
+                return result.detections
+            }
+        }
+        return DetectorAgreement(detectors: ids, detections: found, iouThreshold: settings.iouThreshold)
+    }
+
+    /// The samples a run is scored against: the dataset's, or where it has no ground truth
+    /// and `settings.reference` names a detector, the same images with that detector's
+    /// detections as faces (none where it failed).
+    static func scoringSamples(_ recorded: RecordedSamples, dataset: Dataset, settings: RunSettings) -> [Sample] {
+        guard !dataset.hasGroundTruth, let reference = settings.reference else { return recorded.samples }
+        return zip(recorded.samples, recorded.detections(of: reference)).map { sample, found in
+            var sample = sample
+            sample.faces = found.map { Face(box: $0.box) }
+            return sample
         }
     }
 
@@ -66,12 +118,18 @@ public struct RunResults: Sendable, Equatable {
     ) -> RunResults {
         let records = unsorted.sorted { $0.sampleID < $1.sampleID }
         let recorded = RecordedSamples(records, in: dataset)
-        let samples = recorded.samples
-        let applicable = evaluators.filter { $0.applies(to: dataset) }
+        let samples = scoringSamples(recorded, dataset: dataset, settings: settings)
+        // Protocols and intervals are accuracy: none without annotations, none against a
+        // reference detector either (its summary numbers are the comparison offered).
+        let scored = dataset.hasGroundTruth
+        let applicable = scored ? evaluators.filter { $0.applies(to: dataset) } : []
         var detectors = setups.map { setup -> DetectorResult in
             let id = setup.info.id
             let found = recorded.detections(of: id)
-            let metrics = DetectionMetrics.evaluate(samples: samples, detections: found, iouThreshold: settings.iouThreshold).metrics
+            let counted = !scored && (settings.reference == nil || settings.reference == id)
+            let metrics = counted
+                ? DetectionMetrics.counting(images: samples.count, detections: found.reduce(0) { $0 + $1.count }, iouThreshold: settings.iouThreshold)
+                : DetectionMetrics.evaluate(samples: samples, detections: found, iouThreshold: settings.iouThreshold).metrics
             var latencies: [Double] = [], perMegapixel: [Double] = [], reported: [Double] = [], landmarkStage: [Double] = []
             var cpu: [Double] = []
             var medianSum = 0.0, megapixels = 0.0, timedImages = 0
@@ -114,7 +172,7 @@ public struct RunResults: Sendable, Equatable {
                 samples: samples, detections: recorded.detections(of: detector.id), iouThreshold: settings.iouThreshold,
                 landmarks: detector.evaluations.landmarks)
         }
-        let resampled = ImageBootstrap.resampledValues(resamplable, resamples: settings.bootstrapResamples, seed: settings.bootstrapSeed)
+        let resampled = ImageBootstrap.resampledValues(resamplable, resamples: scored ? settings.bootstrapResamples : 0, seed: settings.bootstrapSeed)
         let own = resamplable.map { results in
             [Int32](repeating: 1, count: results.images).withUnsafeBufferPointer { results.statistics(weights: $0) }
         }
@@ -127,7 +185,8 @@ public struct RunResults: Sendable, Equatable {
         let summary = DatasetSummary(
             name: dataset.name, format: dataset.format, root: dataset.root, annotationFiles: dataset.annotationFiles,
             totalImages: dataset.samples.count, images: samples.count,
-            faces: samples.reduce(0) { $0 + $1.faces.count }, landmarkScheme: dataset.landmarkScheme)
+            faces: recorded.samples.reduce(0) { $0 + $1.faces.count }, landmarkScheme: dataset.landmarkScheme,
+            hasGroundTruth: dataset.hasGroundTruth)
         var results = RunResults(
             settings: settings, environments: environments, dataset: summary, detectors: detectors,
             decodeLatency: LatencySummary(records.compactMap(\.decodeMilliseconds)), decoderLibrary: decoderLibrary,

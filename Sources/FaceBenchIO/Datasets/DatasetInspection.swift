@@ -44,6 +44,8 @@ public struct DatasetInspection: Sendable, Equatable {
     public var missingImages: [String]
     /// Images whose pixel size neither the annotations nor a file gave.
     public var imagesWithoutSize: Int
+    /// False for images read without annotations: `faces` is 0 because nobody labelled any.
+    public var hasGroundTruth: Bool
     public var faces: Int
     public var ignoredFaces: Int
     public var facesWithLandmarks: Int
@@ -64,6 +66,7 @@ public struct DatasetInspection: Sendable, Equatable {
         images = dataset.samples.count
         missingImages = dataset.samples.filter { $0.path == nil }.map(\.name)
         imagesWithoutSize = dataset.samples.filter { $0.width == nil || $0.height == nil }.count
+        hasGroundTruth = dataset.hasGroundTruth
         faces = dataset.faceCount
         ignoredFaces = dataset.samples.reduce(0) { $0 + $1.faces.count - $1.countedFaces }
         facesWithLandmarks = dataset.samples.reduce(0) { $0 + $1.faces.filter { $0.landmarks != nil }.count }
@@ -101,7 +104,7 @@ public struct DatasetInspection: Sendable, Equatable {
         }
         return .object([
             "name": JSONValue(name), "format": JSONValue(format), "root": JSONValue(root),
-            "annotation_files": JSONValue(annotationFiles),
+            "annotation_files": JSONValue(annotationFiles), "ground_truth": JSONValue(hasGroundTruth),
             "images": .object([
                 "count": JSONValue(images), "found": JSONValue(images - missingImages.count), "missing": JSONValue(missingImages),
                 "looked_in": JSONValue(imageFolders), "without_size": JSONValue(imagesWithoutSize),

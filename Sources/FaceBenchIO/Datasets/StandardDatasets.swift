@@ -82,5 +82,9 @@ extension DatasetCatalog {
         DatasetFormat(
             name: "fddb", expects: "FDDB-fold-NN-ellipseList.txt files (a folder of them or one; as unpacked: FDDB-folds/ beside originalPics/)",
             recognises: FDDBLoader.recognises, load: { path, name, _ in try FDDBLoader.load(root: path, name: name) }),
+        // Last: a folder with images and annotations in any format above is read as that format.
+        DatasetFormat(
+            name: "images", expects: ImageFolderLoader.expects, recognises: { ImageFolderLoader.recognises($0) },
+            load: { path, name, reading in try ImageFolderLoader.load(path: path, name: name, reading: reading) }),
     ] }
 }

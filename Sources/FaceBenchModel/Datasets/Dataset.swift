@@ -17,6 +17,9 @@ public struct Dataset: Sendable, Equatable {
     /// Where the loader looked for image files (folders), so an image that is not there can
     /// be reported with the places searched.
     public var imageFolders: [String] = []
+    /// False for images read without annotations (`ImageFolderLoader`): a sample without
+    /// faces there means nobody labelled it, not that it holds none, so nothing is scored.
+    public var hasGroundTruth = true
 
     public init(
         name: String, format: String, root: String, annotationFiles: [String], samples: [Sample],

@@ -8,22 +8,80 @@ import FaceBenchHarness
 /// CSV, JSON, HTML, `report.md` of a run) is built from these.
 public enum ComparisonReport {
     public static func summaryTable(_ comparison: DatasetComparison) -> ComparisonTable {
-        let columns = accuracyColumns(iouThresholds: Set(comparison.entries.map(\.results.settings.iouThreshold))) + [
+        let accuracy = accuracyColumns(iouThresholds: Set(comparison.entries.map(\.results.settings.iouThreshold)))
+        // Without ground truth what a detector found is counted instead.
+        let annotated = comparison.entries.allSatisfy { $0.results.groundTruth == .annotations }
+        let counts: [ComparisonTable.Column] = annotated ? [] : [
+            .init(key: "detections", title: "Detections", direction: .neither, format: .integer),
+            .init(key: "detections_per_image", title: "Per image", direction: .neither, format: .fixed(2)),
+        ]
+        let timing: [ComparisonTable.Column] = [
             .init(key: "latency_p50_ms", title: "p50 ms", direction: .lowerIsBetter, format: .milliseconds),
             .init(key: "latency_p90_ms", title: "p90 ms", direction: .lowerIsBetter, format: .milliseconds),
             .init(key: "images_per_second", title: "img/s", direction: .higherIsBetter, format: .fixed(1)),
             .init(key: "load_ms", title: "Load ms", direction: .lowerIsBetter, format: .milliseconds),
         ]
-        var table = ComparisonTable(dataset: comparison.dataset, metricSet: "summary", columns: columns)
+        // Scores against a reference detector are no accuracy: their titles name the detector,
+        // their keys (CSV, JSON) say they are relative.
+        let reference = commonReference(comparison)
+        let shownAccuracy = accuracy.map { column -> ComparisonTable.Column in
+            guard let reference else { return column }
+            var relative = column
+            relative.key += "_vs_reference"
+            relative.title += " vs " + reference
+            return relative
+        }
+        var table = ComparisonTable(dataset: comparison.dataset, metricSet: "summary", columns: shownAccuracy + counts + timing)
         for (entry, detector) in comparison.seriesByDetector {
-            let values = columns.map { summaryValue($0.key, of: detector) }
+            let values = (accuracy + counts + timing).map { summaryValue($0.key, of: detector) }
+            let reason = unscoredReason(detector, in: entry.results)
             table.add(.init(
                 run: entry.label, detector: detector.id, spec: detector.info.spec, note: note(detector), values: values,
                 differencesToBest: detector.differencesToBest,
-                medianLatencyInterval: detector.info.isImported ? nil : detector.latency?.medianCI95))
+                medianLatencyInterval: detector.info.isImported ? nil : detector.latency?.medianCI95,
+                absent: reason.map { reason in Dictionary(uniqueKeysWithValues: shownAccuracy.map { ($0.key, reason) }) } ?? [:]))
         }
-        table.changeKeys = [columns[0].key, "f1", "latency_p50_ms"]
+        table.changeKeys = [shownAccuracy[0].key, shownAccuracy[accuracy.firstIndex { $0.key == "f1" }!].key, "latency_p50_ms"]
         return table
+    }
+
+    /// What a detector's accuracy cells say in place of numbers: "no ground truth" on images
+    /// without annotations, "reference" for the detector the others are scored against.
+    static func unscoredReason(_ detector: DetectorResult, in results: RunResults) -> String? {
+        guard !detector.metrics.isScored else { return nil }
+        return results.groundTruth == .detector(detector.id) ? "reference" : noGroundTruth
+    }
+
+    public static let noGroundTruth = "no ground truth"
+
+    /// The detector every run of the comparison was scored against (`run --reference`), if one.
+    public static func commonReference(_ comparison: DatasetComparison) -> String? {
+        let references = Set(comparison.entries.map { entry -> String? in
+            if case let .detector(id) = entry.results.groundTruth { id } else { nil }
+        })
+        return references.count == 1 ? references.first! : nil
+    }
+
+    /// "130 images, 511 faces"; "9 images, no ground truth"; "9 images, no ground truth:
+    /// scored against yunet's detections".
+    public static func contents(_ results: RunResults, separator: String = ", ") -> String {
+        let images = "\(results.dataset.images) images" + separator
+        switch results.groundTruth {
+        case .annotations: return images + "\(results.dataset.faces) faces"
+        case .missing: return images + noGroundTruth
+        case let .detector(id): return images + noGroundTruth + ": scored against \(id)'s detections"
+        }
+    }
+
+    /// A sentence under the summary table of a run without annotations, saying what its
+    /// numbers are and are not; nil for annotated runs.
+    public static func groundTruthNote(_ comparison: DatasetComparison) -> String? {
+        let cases = comparison.entries.map(\.results.groundTruth)
+        if let reference = commonReference(comparison), cases.allSatisfy({ $0 != .annotations }) {
+            return "No ground truth: every number in the columns marked \"vs \(reference)\" is relative to \(reference)'s detections taken as pseudo ground truth — precision is the share of a detector's detections \(reference) also found, recall the share of \(reference)'s detections it found — not accuracy. Counts, latency and throughput are measured as usual."
+        }
+        guard cases.contains(where: { $0 != .annotations }) else { return nil }
+        return "No ground truth (images without annotations): nothing is scored; detections are counted, the detectors compared with each other (agreement), latency and throughput measured as usual. `run --reference KIND` scores the others against one detector's detections."
     }
 
     /// The summary table's accuracy columns (what a baseline keeps of FaceBench's own
@@ -67,7 +125,10 @@ public enum ComparisonReport {
     public static func summaryValue(_ key: String, of detector: DetectorResult) -> Double? {
         let m = detector.metrics
         let timed = !detector.info.isImported
+        if !m.isScored, accuracyKinds[key] != nil { return nil }
         switch key {
+        case "detections": return Double(m.detections)
+        case "detections_per_image": return m.detectionsPerImage
         case "ap50": return m.averagePrecision50 ?? (m.iouThreshold == EvaluationOptions.standardIoUThreshold ? m.averagePrecision : nil)
         case "ap": return m.averagePrecision
         case "precision": return m.precision
@@ -168,8 +229,8 @@ public enum ComparisonReport {
             }
             for detector in results.detectors {
                 if !detector.failures.isEmpty {
-                    lines.append(prefix + "`\(detector.id)` failed on \(detector.failures.count) of \(results.dataset.images) images "
-                        + "(counted as missed): " + FailedImageFindings.reasons(of: detector).joined(separator: "; "))
+                    lines.append(prefix + "`\(detector.id)` failed on \(detector.failures.count) of \(results.dataset.images) images"
+                        + (results.groundTruth == .missing ? "" : " (counted as missed)") + ": " + FailedImageFindings.reasons(of: detector).joined(separator: "; "))
                 }
                 lines += ProtocolProblemFindings.problems(of: detector).map { prefix + "`\(detector.id)`: " + $0 }
             }
@@ -181,7 +242,15 @@ public enum ComparisonReport {
     public static func settingsLines(_ results: RunResults) -> [String] {
         let s = results.settings
         var lines: [String] = []
-        lines.append("IoU ≥ \(Formatting.fixed(s.iouThreshold, 2)) matches a face (greedy by score) in every table of the run; \(apName(iou: s.iouThreshold)) (VOC) is all-point interpolated (VOC 2010+), COCO AP50 is COCO's 101-point AP at IoU 0.5 and TIDE's AP its own.")
+        let iou = "IoU ≥ \(Formatting.fixed(s.iouThreshold, 2))"
+        switch results.groundTruth {
+        case .annotations:
+            lines.append("\(iou) matches a face (greedy by score) in every table of the run; \(apName(iou: s.iouThreshold)) (VOC) is all-point interpolated (VOC 2010+), COCO AP50 is COCO's 101-point AP at IoU 0.5 and TIDE's AP its own.")
+        case .missing:
+            lines.append("No ground truth: nothing is scored; \(iou) pairs two detectors' boxes in the agreement matrix (maximum one-to-one matching).")
+        case let .detector(reference):
+            lines.append("\(iou) matches a detection to one of \(reference)'s (greedy by score) in the columns marked vs \(reference), and pairs two detectors' boxes in the agreement matrix (maximum one-to-one matching).")
+        }
         lines.append("Latency: per call, decode excluded, \(s.warmup) warm-up call(s) per detector, \(s.repetitions) timed call(s) per image; detectors rotated image by image.")
         if let decode = results.decodeLatency {
             lines.append("Decode (\(results.decoderLibrary ?? "?")): p50 \(Formatting.milliseconds(decode.p50)) ms per image.")

@@ -46,11 +46,16 @@ public struct ComparisonTable: Sendable, Equatable {
         public var differencesToBest: [String: PairedDifference]
         /// The 95 % interval of the median latency (`latency_p50_ms`), for `SpeedChange`.
         public var medianLatencyInterval: ClosedRange<Double>?
+        /// Why a value is absent, by column key, shown in its place ("no ground truth"); a
+        /// value absent for no stated reason shows as "–".
+        public var absent: [String: String]
 
         public init(
             run: String?, detector: String, spec: String, note: String? = nil, values: [Double?],
-            differencesToBest: [String: PairedDifference] = [:], medianLatencyInterval: ClosedRange<Double>? = nil
+            differencesToBest: [String: PairedDifference] = [:], medianLatencyInterval: ClosedRange<Double>? = nil,
+            absent: [String: String] = [:]
         ) {
+            self.absent = absent
             self.run = run
             self.detector = detector
             self.spec = spec
@@ -156,7 +161,7 @@ public struct ComparisonTable: Sendable, Equatable {
     }
 
     public func text(row: Int, column: Int) -> String {
-        guard let value = rows[row].values[column] else { return "–" }
+        guard let value = rows[row].values[column] else { return rows[row].absent[columns[column].key] ?? "–" }
         switch columns[column].format {
         case let .fixed(decimals): return Formatting.fixed(value, decimals)
         case .milliseconds: return Formatting.milliseconds(value)
@@ -183,7 +188,7 @@ public struct ComparisonTable: Sendable, Equatable {
     /// True when some column's best is a group of paired comparisons (`bestRows`).
     public var marksPairedGroups: Bool {
         columns.indices.contains { column in
-            columns[column].statistic != nil && !hasRuns && !rows.isEmpty && rows.allSatisfy { row in
+            columns[column].statistic != nil && !hasRuns && rows.contains { $0.values[column] != nil } && rows.allSatisfy { row in
                 row.values[column] == nil || row.differencesToBest[columns[column].statistic!] != nil
             }
         }

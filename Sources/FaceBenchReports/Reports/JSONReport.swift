@@ -13,7 +13,8 @@ public enum JSONReport {
         for entry in comparisons.flatMap(\.entries) {
             runs.append(.object([
                 "label": JSONValue(entry.label), "dataset": JSONValue(entry.results.dataset.name), "path": JSONValue(entry.path),
-                "images": JSONValue(entry.results.dataset.images), "faces": JSONValue(entry.results.dataset.faces),
+                "images": JSONValue(entry.results.dataset.images), "faces": JSONValue(entry.results.dataset.hasGroundTruth ? entry.results.dataset.faces : nil),
+                "ground_truth": JSONValue(entry.results.dataset.hasGroundTruth), "reference": JSONValue(entry.results.settings.reference),
                 "interrupted": JSONValue(entry.results.interrupted),
                 "environment": try entry.results.environment.map(JSONValueCoding.encode) ?? .null,
             ]))

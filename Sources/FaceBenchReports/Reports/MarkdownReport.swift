@@ -24,10 +24,12 @@ public enum MarkdownReport {
         var out = "## \(MarkdownText.escape(heading(comparison)))\n\n"
         for warning in ComparisonReport.warnings(comparison) { out += MarkdownText.escape(warning) + "\n\n" }
         out += ComparisonReport.summaryTable(comparison).markdown.text + "\n"
+        if let note = ComparisonReport.groundTruthNote(comparison) { out += MarkdownText.escape(note) + "\n\n" }
         if let note = IntervalTable.pairedNote(comparison) { out += note + "\n\n" }
         if let intervals = IntervalTable.markdown(comparison) { out += intervals + "\n" }
         if let points = OperatingPointTable.markdown(comparison) { out += points + "\n" }
         for finding in ErrorFindings.sentences(comparison) { out += MarkdownText.escape(finding) + "\n\n" }
+        if let agreement = AgreementTable.markdown(comparison) { out += agreement + "\n" }
         for name in ComparisonReport.protocols(comparison) {
             guard let text = protocolMarkdown(name, comparison, evaluators: evaluators) else { continue }
             out += "### \(MarkdownText.escape(name))\n\n" + text + "\n"
@@ -42,7 +44,7 @@ public enum MarkdownReport {
 
     /// `mit-cmu: 130 images, 511 faces` (with each run's count when they differ).
     public static func heading(_ comparison: DatasetComparison) -> String {
-        let counts = Set(comparison.entries.map { "\($0.results.dataset.images) images, \($0.results.dataset.faces) faces" })
+        let counts = Set(comparison.entries.map { ComparisonReport.contents($0.results) })
         return comparison.dataset + ": " + counts.sorted().joined(separator: " / ")
     }
 

@@ -32,14 +32,17 @@ public struct RunFolderWriter {
         html = HTMLReport(evaluators: evaluators, gallery: Gallery(decoder: decoder, encoder: encoder))
     }
 
-    /// A dataset's files: results.json, the COCO exports (WIDER's and FDDB's layouts where
+    /// A dataset's files: results.json, the COCO exports (gt.coco.json only with annotations; WIDER's and FDDB's layouts where
     /// they apply) and report.md.
     public mutating func write(_ results: RunResults, dataset: Dataset) throws {
         let files = try folder.dataset(results.dataset.name)
         try results.write(to: files.results())
         let recorded = RecordedSamples(results.records, in: dataset)
         let samples = recorded.samples
-        try FileIO.writeAtomically(JSONWriter().bytes(COCOWriter.groundTruth(dataset, samples: samples)), to: files.groundTruth())
+        // Images nobody annotated have no ground truth to export: a COCO tool would score them at AP 0.
+        if dataset.hasGroundTruth {
+            try FileIO.writeAtomically(JSONWriter().bytes(COCOWriter.groundTruth(dataset, samples: samples)), to: files.groundTruth())
+        }
         for detector in results.detectors {
             try FileIO.writeAtomically(
                 JSONWriter(indent: nil).bytes(COCOExport.detections(results.records, detector: detector.id)),

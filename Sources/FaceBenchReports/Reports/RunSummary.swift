@@ -19,13 +19,26 @@ public struct RunSummary: Sendable {
     /// 100 columns.
     static let reportOnlyColumns: Set<String> = ["latency_p90_ms"]
 
+    /// Columns no row has a number in (every accuracy column of images without annotations)
+    /// become one column saying why, as `MarkdownTable.removeColumnsHolding` says a column empty
+    /// for everyone once: eight "no ground truth" cells a row would not fit a terminal.
     public static func headlineTable(_ comparison: DatasetComparison) -> ComparisonTable {
         let full = ComparisonReport.summaryTable(comparison)
         let kept = full.columns.indices.filter { !reportOnlyColumns.contains(full.columns[$0].key) }
-        var table = ComparisonTable(dataset: full.dataset, metricSet: full.metricSet, columns: kept.map { full.columns[$0] })
+        let unexplained = { (column: Int) in full.rows.contains { $0.values[column] != nil || $0.absent[full.columns[column].key] == nil } }
+        let empty = full.rows.isEmpty ? [] : kept.filter { !unexplained($0) }
+        let merged = ComparisonTable.Column(key: "accuracy", title: "Accuracy", direction: .neither, format: .integer)
+        // Columns of the full table; nil for the merged one, where the first empty one was.
+        var shown: [Int?] = []
+        for column in kept where !empty.contains(column) || column == empty.first {
+            shown.append(empty.contains(column) ? nil : column)
+        }
+        var table = ComparisonTable(dataset: full.dataset, metricSet: full.metricSet, columns: shown.map { $0.map { full.columns[$0] } ?? merged })
         for row in full.rows {
             var row = row
-            row.values = kept.map { row.values[$0] }
+            let values = row.values
+            row.values = shown.map { $0.flatMap { values[$0] } }
+            if let first = empty.first { row.absent[merged.key] = row.absent[full.columns[first].key] }
             table.add(row)
         }
         return table
@@ -100,7 +113,9 @@ public struct RunSummary: Sendable {
                 let results = comparison.entries.first?.results
                 return .object([
                     "name": JSONValue(comparison.dataset), "images": JSONValue(results?.dataset.images),
-                    "faces": JSONValue(results?.dataset.faces), "interrupted": JSONValue(results?.interrupted ?? false),
+                    "faces": JSONValue(results.flatMap { $0.dataset.hasGroundTruth ? $0.dataset.faces : nil }),
+                    "ground_truth": results.map { JSONValue($0.dataset.hasGroundTruth) } ?? .null, "reference": JSONValue(results?.settings.reference),
+                    "interrupted": JSONValue(results?.interrupted ?? false),
                     "results": JSONValue(folder + "/" + comparison.dataset + "/results.json"),
                     "table": JSONReport.json(Self.headlineTable(comparison)),
                 ])

@@ -35,7 +35,8 @@ public struct FailedImageFindings: FindingSource {
             let more = count > 1 ? " and \(count - 1) more" : ""
             return Finding(
                 .warning, dataset: comparison.dataset, detector: detector.id,
-                "failed on \(count) of \(entry.results.dataset.images) images (\(first.image): \(first.reason)\(more)); they count as missed")
+                "failed on \(count) of \(entry.results.dataset.images) images (\(first.image): \(first.reason)\(more))"
+                    + (entry.results.groundTruth == .missing ? "" : "; they count as missed"))
         }
     }
 
@@ -124,7 +125,9 @@ public struct DominantErrorFindings: FindingSource {
     public init() {}
 
     public func findings(in comparison: DatasetComparison) -> [Finding] {
-        comparison.series.compactMap { _, detector in
+        comparison.series.compactMap { entry, detector in
+            // Misses and false positives against a reference detector are not errors.
+            guard entry.results.groundTruth == .annotations else { return nil }
             let missed = detector.metrics.missed, falsePositives = detector.metrics.falsePositives
             let errors = missed + falsePositives
             guard errors >= minimumErrors else { return nil }
@@ -153,7 +156,7 @@ public struct SameModelRecallFindings: FindingSource {
     public init() {}
 
     public func findings(in comparison: DatasetComparison) -> [Finding] {
-        let series = comparison.series.map(\.detector)
+        let series = comparison.series.filter { $0.entry.results.groundTruth == .annotations }.map(\.detector)
         return series.compactMap { detector in
             let recall = detector.metrics.recall
             guard recall.isFinite, !detector.info.isImported else { return nil }

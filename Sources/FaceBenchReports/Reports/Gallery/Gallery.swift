@@ -76,13 +76,20 @@ public struct Gallery {
             let drawn = FaceAnnotator.draw(
                 faces: pick.sample.faces, detections: pick.detections, match: pick.match, on: image, scale: scale,
                 detectionLabels: errors.detections, faceLabels: errors.faces)
-            let jpeg = try encoder.encodeJPEG(drawn, quality: jpegQuality)
-            let uri = "data:image/jpeg;base64," + Data(jpeg).base64EncodedString()
-            let alt = HTMLText.escape("\(pick.sample.name): ground truth and \(detector)'s detections")
-            return "<figure class=\"thumb\" id=\"\(id)\"><a href=\"#\(id)\" title=\"Open full size\"><img src=\"\(uri)\" width=\"\(drawn.width)\" height=\"\(drawn.height)\" alt=\"\(alt)\"></a>\(caption)<a class=\"close\" href=\"#\(close)\" title=\"Close\">×</a></figure>\n"
+            return try thumbnail(drawn, id: id, alt: "\(pick.sample.name): ground truth and \(detector)'s detections", caption: caption, close: close)
         } catch {
-            return "<figure class=\"thumb missing\"><div class=\"note\">Image not shown: \(HTMLText.escape("\(error)"))</div>\(caption)</figure>\n"
+            return Self.missingThumbnail(error, caption: caption)
         }
+    }
+
+    /// A drawn image as a figure of the grid that opens full size; `caption` is HTML.
+    func thumbnail(_ drawn: RGBImage, id: String, alt: String, caption: String, close: String) throws -> String {
+        let uri = "data:image/jpeg;base64," + Data(try encoder.encodeJPEG(drawn, quality: jpegQuality)).base64EncodedString()
+        return "<figure class=\"thumb\" id=\"\(id)\"><a href=\"#\(id)\" title=\"Open full size\"><img src=\"\(uri)\" width=\"\(drawn.width)\" height=\"\(drawn.height)\" alt=\"\(HTMLText.escape(alt))\"></a>\(caption)<a class=\"close\" href=\"#\(close)\" title=\"Close\">×</a></figure>\n"
+    }
+
+    static func missingThumbnail(_ error: any Error, caption: String) -> String {
+        "<figure class=\"thumb missing\"><div class=\"note\">Image not shown: \(HTMLText.escape("\(error)"))</div>\(caption)</figure>\n"
     }
 
     mutating func scaled(_ path: String) throws -> (image: RGBImage, scale: Double) {

@@ -27,7 +27,7 @@ extension ComparisonTable {
                 out += "<td class=\"change\">\(cells)</td>"
             }
             for column in columns.indices {
-                out += "<td class=\"num\(best[column].contains(index) ? " best" : "")\">\(text(row: index, column: column))</td>"
+                out += "<td class=\"num\(best[column].contains(index) ? " best" : "")\">\(HTMLText.escape(text(row: index, column: column)))</td>"
             }
             out += "</tr>\n"
         }

@@ -64,20 +64,24 @@ public struct HTMLReport {
 
     mutating func section(_ comparison: DatasetComparison) -> String {
         let styles = SeriesStyle.styles(comparison)
-        let counts = Set(comparison.entries.map { "\($0.results.dataset.images) images · \($0.results.dataset.faces) faces" })
+        let counts = Set(comparison.entries.map { ComparisonReport.contents($0.results, separator: " · ") })
         var out = "<section class=\"dataset\" id=\"\(anchor(comparison.dataset))\">\n"
         out += "<h2>\(HTMLText.escape(comparison.dataset))<small>\(HTMLText.escape(counts.sorted().joined(separator: " / ")))</small></h2>\n"
         for warning in ComparisonReport.warnings(comparison) { out += "<p class=\"warning\">\(HTMLText.inline(warning))</p>\n" }
         out += ComparisonReport.summaryTable(comparison).html
+        if let note = ComparisonReport.groundTruthNote(comparison) { out += "<p class=\"note\">\(HTMLText.inline(note))</p>\n" }
         let best = IntervalTable.pairedNote(comparison, marking: "Highlighted").map(HTMLText.escape) ?? "Best value per column highlighted."
         out += "<p class=\"note\">\(best)\(comparison.entries.count > 1 ? " Rows grouped by detector; the change column compares each run with the detector's first." : "") Specs in the header above.</p>\n"
         if let intervals = IntervalTable.markdown(comparison) { out += HTMLText.blocks(intervals) }
         if let points = OperatingPointTable.markdown(comparison) { out += HTMLText.blocks(points) }
         for finding in ErrorFindings.sentences(comparison) { out += "<p class=\"finding\">\(HTMLText.inline(finding))</p>\n" }
+        if let agreement = AgreementTable.markdown(comparison) { out += HTMLText.blocks(agreement) }
+        let annotated = comparison.entries.allSatisfy { $0.results.groundTruth == .annotations }
 
         let dataset = reloaded(comparison)
-        let sizes = sizeResults(comparison, dataset: dataset.value)
-        let charts = [
+        let sizes = annotated ? sizeResults(comparison, dataset: dataset.value) : []
+        // Without annotations only latency is drawn: the other charts are accuracy.
+        let charts = (annotated ? [
             DetectionCurveCharts.precisionRecall(comparison, styles: styles),
             DetectionCurveCharts.roc(comparison, styles: styles),
             LatencyBoxPlot.chart(comparison, styles: styles),
@@ -85,9 +89,9 @@ public struct HTMLReport {
             SizeRecallChart.chart(comparison, sizes: sizes, styles: styles),
             ErrorBreakdownChart.chart(comparison, styles: styles),
             CEDChart.chart(comparison, styles: styles),
-        ].compactMap { $0 }
+        ] : [LatencyBoxPlot.chart(comparison, styles: styles)]).compactMap { $0 }
         out += "<h3>Curves and trade-offs</h3>\n<div class=\"charts\">\n" + charts.map(\.html).joined() + "</div>\n"
-        if sizes.allSatisfy({ $0 == nil }), let reason = dataset.problem {
+        if annotated, sizes.allSatisfy({ $0 == nil }), let reason = dataset.problem {
             out += "<p class=\"note\">" + HTMLText.inline("Recall by face size needs the `sizes` protocol in the results, or the dataset: ")
             out += HTMLText.escape(reason) + "</p>\n"
         }
@@ -97,8 +101,17 @@ public struct HTMLReport {
             out += "<h3>Protocol: \(HTMLText.escape(name))</h3>\n" + HTMLText.blocks(text, headingOffset: 3)
         }
 
-        out += "<h3>Worst images</h3>\n"
-        if let found = dataset.value, var thumbnails = gallery {
+        if !annotated {
+            out += "<h3>Where the detectors disagree</h3>\n"
+            if var thumbnails = gallery {
+                out += "<p class=\"note\">The images with the most detections one detector found and another did not (summed over every pair), each detector's boxes in its own panel.</p>\n"
+                out += thumbnails.disagreementHTML(comparison)
+                gallery = thumbnails
+            } else {
+                out += "<p class=\"note\">No gallery: no image codec available</p>\n"
+            }
+        } else if let found = dataset.value, var thumbnails = gallery {
+            out += "<h3>Worst images</h3>\n"
             out += "<p class=\"note\">Per detector, the images with the most missed faces plus false positives.</p>\n"
             out += thumbnails.html(comparison, dataset: found, styles: styles)
             let landmarks = thumbnails.landmarkHTML(comparison, dataset: found, styles: styles)
@@ -108,7 +121,7 @@ public struct HTMLReport {
             }
             gallery = thumbnails
         } else {
-            out += "<p class=\"note\">No gallery: \(HTMLText.escape(dataset.problem ?? "no image codec available"))</p>\n"
+            out += "<h3>Worst images</h3>\n<p class=\"note\">No gallery: \(HTMLText.escape(dataset.problem ?? "no image codec available"))</p>\n"
         }
 
         out += "<details><summary>Latency statistics, throughput and how this was measured</summary>\n"
