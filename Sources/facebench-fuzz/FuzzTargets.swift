@@ -38,6 +38,9 @@ enum FuzzTargets {
             FuzzTarget(
                 name: "run-folder", summary: "results.json, a NUL, images.jsonl: the log resumed against the results' images and detectors, scored, and merged with them as another shard",
                 maxLength: 128 << 10, run: RunFolderTarget.run),
+            FuzzTarget(
+                name: "run-gate", summary: "results.json, a NUL, a baseline or a second results.json: compare's verdict and text, and report's Markdown, CSV and JSON of both runs",
+                maxLength: 128 << 10, run: RunFolderTarget.gate),
             FuzzTarget(name: "exec-reply", summary: "ExecProtocol: an exec program's handshake (first line) and response (second line)", maxLength: text) { bytes in
                 let lines = bytes.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).map(Array.init)
                 _ = try? ExecProtocol.Handshake.decode(lines[0])

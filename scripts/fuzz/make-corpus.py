@@ -374,6 +374,17 @@ seed("image-decoder", b"\xff\xd8" + jpeg_segment(0xDB, b"\0" + b"\1" * 64)
      + jpeg_segment(0xC2, bytes([8, 0, 64, 0, 64, 1, 1, 0x11, 0])) + jpeg_segment(0xC4, b"\x00" + one_code + b"\x10" + one_code)
      + scan(0, 0) + scan(1, 63) * 300 + b"\xff\xd9")
 
+# run-gate: a run's results against the committed baseline, against themselves, and against
+# their first half of images (the committed shard's results, and the real run's when there is one).
+gate_results = [read(os.path.join(ROOT, "Tests/Fixtures/fuzz/run-folder/dlib-faces-shard-1-results-shard-2-log")).split(b"\0")[0]]
+if RUN and os.path.exists(os.path.join(RUN, "dlib-faces", "results.json")):
+    gate_results.append(read(os.path.join(RUN, "dlib-faces", "results.json")))
+for results in gate_results:
+    document = json.loads(results)
+    document["images"] = document["images"][:len(document["images"]) // 2 + 1]
+    for other in [baseline, results, json.dumps(document).encode()]:
+        seed("run-gate", results + b"\0" + other)
+
 # Cross-file targets (Sources/facebench-fuzz/CrossFileTargets.swift): the files of one
 # dataset joined by the separator, in the order each target names them.
 SEPARATOR = b"\n--facebench-fuzz-next-file--\n"
