@@ -81,7 +81,7 @@ struct Toolbox: Sendable {
         return Toolbox(
             registry: DetectorRegistry(
                 OpenCVBackend.kinds + OpenCVBackend.dnnKinds(models: models) + DlibBackend.kinds + DlibBackend.modelKinds(models: models) + SwiftCascadeBackend.kinds + ExternalBackend.kinds
-                    + [ImportedDetectorKind.kind(importers: importers)],
+                    + [ImportedDetectorKind.kind(importers: importers, notPredictions: NotPredictions.explanation)],
                 landmarkStages: DlibBackend.landmarkStages(models: models),
                 threadPools: [OpenCVBackend.threadPool, DlibBackend.threadPool, LibFaceDetectionDetector.threadPool, ExternalBackend.programThreads]),
             catalog: DatasetCatalog(

@@ -81,6 +81,6 @@ enum EvalCommand: FaceBenchCommand {
 
     static func chooseImporter(_ name: String?, path: String, importers: [any DetectionImporter]) throws -> any DetectionImporter {
         if name == nil, !FileIO.exists(path) { throw FaceBenchError.io(path: path, reason: "no such file or directory") }
-        return try ImporterChoice.choose(name, for: path, among: importers, naming: "--importer FORMAT", error: FaceBenchError.usage)
+        return try ImporterChoice.choose(name, for: path, among: importers, naming: "--importer FORMAT", notPredictions: NotPredictions.explanation, error: FaceBenchError.usage)
     }
 }

@@ -6,6 +6,9 @@ import FaceBenchHarness
 /// ground-truth file, a run folder — recognised so the error says what the file is and what
 /// to pass instead, rather than only that no detection format matched.
 public enum NotPredictions {
+    /// For `ImporterChoice` and `file:` detectors, which live below the harness in FaceBenchIO.
+    public static let explanation = NotPredictionsExplanation(folder: explainFolder, file: explainFile)
+
     /// A FaceBench run folder (it holds WIDER-layout folders, which an importer would take for
     /// predictions), or nil.
     public static func explainFolder(_ path: String) -> String? {

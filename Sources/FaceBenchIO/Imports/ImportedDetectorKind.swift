@@ -1,6 +1,5 @@
 import Foundation
 import FaceBenchModel
-import FaceBenchIO
 
 /// `file:[FORMAT:]PATH`: detections produced elsewhere, scored as a detector of the run
 /// (marked imported: nothing is timed). FORMAT is an importer name (`coco`, `watson`,
@@ -10,16 +9,16 @@ import FaceBenchIO
 /// run before it starts. The id is `file-<file name up to its first dot>` unless the spec
 /// has a label.
 public enum ImportedDetectorKind {
-    public static func kind(importers: [any DetectionImporter]) -> DetectorKind {
+    public static func kind(importers: [any DetectionImporter], notPredictions: NotPredictionsExplanation) -> DetectorKind {
         DetectorKind(
             id: "file", summary: "detections imported from a file made elsewhere (\(importers.map(\.name).joined(separator: ", ")))",
             backend: "imported", arguments: .freeform(usage: "[FORMAT:]PATH, FORMAT one of \(importers.map(\.name).joined(separator: ", "))")
         ) { request in
-            try build(request, importers: importers)
+            try build(request, importers: importers, notPredictions: notPredictions)
         }
     }
 
-    static func build(_ request: DetectorRequest, importers: [any DetectionImporter]) throws -> any DetectorFactory {
+    static func build(_ request: DetectorRequest, importers: [any DetectionImporter], notPredictions: NotPredictionsExplanation) throws -> any DetectorFactory {
         let spec = request.spec.text
         var given = request.spec.arguments ?? ""
         var name: String?
@@ -29,7 +28,7 @@ public enum ImportedDetectorKind {
         }
         let path = URL(fileURLWithPath: given).standardized.path
         guard FileIO.exists(path) else { throw FaceBenchError.invalidSpec(spec: spec, reason: "\(path) does not exist") }
-        let importer = try ImporterChoice.choose(name, for: path, among: importers, naming: "file:FORMAT:PATH") {
+        let importer = try ImporterChoice.choose(name, for: path, among: importers, naming: "file:FORMAT:PATH", notPredictions: notPredictions) {
             FaceBenchError.invalidSpec(spec: spec, reason: $0)
         }
         guard let dataset = request.context.dataset else {

@@ -1,17 +1,19 @@
 @testable import FaceBenchModel
 @testable import FaceBenchIO
-@testable import FaceBenchReports
 import FaceBenchTestSupport
 import XCTest
 
 /// `file:` detectors: the importer chosen from the file or named in the spec.
 final class ImportedDetectorKindTests: XCTestCase {
+    /// FaceBench's own files are explained by the layers above (EvalCommandTests checks those errors).
+    static let noExplanation = NotPredictionsExplanation(folder: { _ in nil }, file: { _ in nil })
+
     let dataset = Dataset(
         name: "tiny", format: "test", root: "/tmp", annotationFiles: [], samples: [Sample(id: 1, name: "a.jpg", width: 200, height: 100, faces: [])])
 
     func testFileKindPicksTheFormatOrTakesItFromTheSpec() throws {
         let directory = try TestData.temporaryDirectory(self)
-        let registry = DetectorRegistry([ImportedDetectorKind.kind(importers: [WatsonImporter(), MLKitImporter(), AppleVisionImporter()])])
+        let registry = DetectorRegistry([ImportedDetectorKind.kind(importers: [WatsonImporter(), MLKitImporter(), AppleVisionImporter()], notPredictions: Self.noExplanation)])
         let context = DetectorContext(dataset: dataset)
         let watson = try TestData.write(#"{"images": [{"image": "a.jpg", "faces": [{"face_location": {"left": 1, "top": 2, "width": 3, "height": 4}}]}], "images_processed": 1}"#, to: "watson.json", in: directory)
         let factory = try registry.factory(for: "file:\(watson)", context: context)
