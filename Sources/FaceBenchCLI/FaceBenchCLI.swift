@@ -44,7 +44,7 @@ public enum FaceBenchCLI {
         RegisteredCommand(DetectCommand.self), RegisteredCommand(MergeCommand.self),
         RegisteredCommand(ReportCommand.self), RegisteredCommand(CompareCommand.self), RegisteredCommand(BaselineCommand.self),
         RegisteredCommand(ParityCommand.self), RegisteredCommand(ParityGridCommand.self),
-        RegisteredCommand(EvalCommand.self), RegisteredCommand(BenchEvalCommand.self), RegisteredCommand(BenchBootstrapCommand.self),
+        RegisteredCommand(EvalCommand.self), RegisteredCommand(BenchEvalCommand.self), RegisteredCommand(BenchBootstrapCommand.self), RegisteredCommand(BenchCoverageCommand.self),
         RegisteredCommand(FDDBSizesCommand.self), RegisteredCommand(InspectCommand.self), RegisteredCommand(ConvertCommand.self),
         RegisteredCommand(CompletionCommand.self),
     ]

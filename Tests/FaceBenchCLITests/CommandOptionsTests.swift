@@ -24,6 +24,8 @@ final class CommandOptionsTests: XCTestCase {
             (["bench-eval", "--tools", "cocoapi"], "unknown tool 'cocoapi'; known: pycocotools, faster-coco-eval, hotcoco"),
             (["bench-eval", "--format", "csv"], "--format expects markdown or json, got 'csv'"),
             (["bench-eval", "--seed", "-1"], "--seed expects an integer >= 0, got '-1'"),
+            (["bench-coverage", "--detector", "strng"], "unknown simulated detector 'strng'. Did you mean 'strong'?"),
+            (["bench-coverage", "--chunks", "1"], "--chunks expects an integer >= 2, got '1'"),
             (["fddb-sizes", scratch], "is neither a folder of FDDB-fold-NN-ellipseList.txt files nor an ellipse list"),
             (["list", "--format", "xml"], "--format expects text, json, got 'xml'"),
             (["compare", "x", "--tolerance", "recal=0.1"], "--tolerance: unknown gate metric 'recal'; accepted: ap, coco_ap, recall, nme_mean, precision, f1, slowdown. Did you mean 'recall'?"),

@@ -1,4 +1,5 @@
 import Foundation
+import FaceBenchModel
 import FaceBenchTestSupport
 import XCTest
 @testable import FaceBenchReports
@@ -79,6 +80,30 @@ final class ReportPresentationTests: XCTestCase {
         }
         let distinct = SyntheticRun.comparison([(nil, SyntheticRun.results([SyntheticRun.perfect("haar"), SyntheticRun.partial("lbp")]))])
         XCTAssertEqual(DetectionCurveCharts.precisionRecall(distinct, styles: SeriesStyle.styles(distinct))?.notes, [])
+    }
+
+    /// The intervals of results.json on the charts: a capped bar through each dot of the
+    /// accuracy/speed chart spanning the AP interval, and a cross of the precision and recall
+    /// intervals at each operating point of the PR chart; without intervals, neither.
+    func testChartsDrawTheIntervalsOverImages() throws {
+        let results = SyntheticRun.results([SyntheticRun.partial("lbp"), SyntheticRun.perfect("haar")])
+        let comparison = SyntheticRun.comparison([(nil, results)])
+        let styles = SeriesStyle.styles(comparison)
+        let lbp = try XCTUnwrap(results.detector("lbp"))
+        let ap = try XCTUnwrap(lbp.intervals["ap"])
+        XCTAssertLessThan(ap.low, ap.high, "the partial detector's AP varies over the resamples")
+        let speed = try XCTUnwrap(AccuracySpeedChart.chart(comparison, styles: styles))
+        XCTAssertEqual(speed.svg.components(separatedBy: "<path d=").count - 1, 2, "one bar per detector")
+        XCTAssertTrue(speed.svg.contains("stroke=\"\(styles[0].color)\" stroke-width=\"1.2\""))
+        XCTAssertTrue(speed.legend[0].contains("(95 % interval \(Formatting.fixed(ap.low, 3))–\(Formatting.fixed(ap.high, 3)))"), speed.legend[0])
+        XCTAssertTrue(speed.caption.contains("Bars: 95 % interval"))
+        let pr = try XCTUnwrap(DetectionCurveCharts.precisionRecall(comparison, styles: styles))
+        XCTAssertEqual(pr.svg.components(separatedBy: "<path d=").count - 1, 4, "a vertical and a horizontal bar per operating point")
+        XCTAssertTrue(pr.caption.contains("its cross the 95 % intervals"))
+        let without = SyntheticRun.comparison([(nil, SyntheticRun.results([SyntheticRun.partial("lbp")], bootstrap: 0))])
+        let plain = try XCTUnwrap(AccuracySpeedChart.chart(without, styles: SeriesStyle.styles(without)))
+        XCTAssertFalse(plain.svg.contains("<path d="))
+        XCTAssertFalse(plain.caption.contains("Bars"))
     }
 
     func testLabelsAroundCrowdedPointsDoNotOverlap() {

@@ -1,4 +1,5 @@
 import FaceBenchModel
+import FaceBenchEvaluation
 import FaceBenchHarness
 import FaceBenchReports
 
@@ -14,7 +15,8 @@ enum BenchBootstrapCommand: FaceBenchCommand {
             detectors finding 90, 70 and 50 % of them). For each detector it prints the time of the matching made \
             once and of --resamples resamples of every statistic (AP50 (VOC), COCO AP, precision, recall, F1, miss \
             rate; drawing the resamples included), the best of --repeat, as wall and as CPU time, single-threaded. The target is 2 s per \
-            detector for 1,000 resamples in a release build.
+            detector for 1,000 resamples in a release build. --format json adds each detector's intervals and a digest of \
+            every resampled value, to check that a change to the resampling code keeps them bit for bit.
             """,
         options: [
             OptionSpec("resamples", .value("N"), help: "Resamples per detector.", default: "1000"),
@@ -39,6 +41,10 @@ enum BenchBootstrapCommand: FaceBenchCommand {
                     ("detector", .string(timing.detector)), ("detections", JSONValue(timing.detections)),
                     ("prepare_ms", JSONValue(timing.prepareMilliseconds)), ("resample_ms", JSONValue(timing.resampleMilliseconds)),
                     ("resample_cpu_ms", JSONValue(timing.resampleCPUMilliseconds)),
+                    ("intervals", .object(JSONObject(ResamplableResults.statistics.compactMap { key in
+                        timing.intervals[key].map { (key, JSONValue([$0.low, $0.high])) }
+                    }))),
+                    ("values_digest", .string(String(timing.valuesDigest, radix: 16))),
                 ]))
             }
             let object = JSONObject([

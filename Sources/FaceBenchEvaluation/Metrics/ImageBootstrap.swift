@@ -160,10 +160,13 @@ public struct ResamplableResults: Sendable {
     var faces: [Int32]
     var truePositives: [Int32]
     var falsePositives: [Int32]
-    /// Per COCO IoU threshold, the detections COCO keeps and does not ignore at it (range
-    /// "all", the last maxDets) in its rank order, each `image << 1 | isTruePositive`; its
-    /// counted faces per image.
-    var cocoRanked: [[Int32]] = []
+    /// The detections COCO keeps (range "all", the last maxDets) and does not ignore at every
+    /// IoU threshold, in its rank order: each one's image.
+    var cocoImages: [Int32] = []
+    /// Per COCO IoU threshold, the detections of `cocoImages` that are a true positive or
+    /// ignored at it, in rank order, each `position << 1 | isTruePositive` (position: index
+    /// into `cocoImages`); the others are false positives there. COCO's counted faces per image.
+    var cocoEvents: [[Int32]] = []
     var cocoFaces: [Int32]
     let cocoParameters: COCOParameters
     /// Landmark errors per image: their sum and count (nil without a landmarks result).
@@ -206,10 +209,19 @@ public struct ResamplableResults: Sendable {
         cocoParameters = COCOParameters()
         let order = samples.indices.sorted { samples[$0].cocoImageID < samples[$1].cocoImageID }
         let coco = COCOEvaluation.ranking(COCOEvaluator.input(samples: samples, detections: detections), parameters: cocoParameters)
-        cocoRanked = cocoParameters.iouThresholds.indices.map { t in
-            let bit: UInt32 = 1 << UInt32(t)
-            return coco.image.indices.compactMap { position in
-                coco.ignored[position] & bit != 0 ? nil : Int32(order[Int(coco.image[position])]) << 1 | (coco.truePositive[position] & bit != 0 ? 1 : 0)
+        let thresholds = cocoParameters.iouThresholds.count
+        let ignoredAtAll: UInt32 = thresholds == 32 ? ~0 : (1 << UInt32(thresholds)) - 1
+        cocoEvents = [[Int32]](repeating: [], count: thresholds)
+        for position in coco.image.indices where coco.ignored[position] != ignoredAtAll {
+            let entry = Int32(cocoImages.count)
+            cocoImages.append(Int32(order[Int(coco.image[position])]))
+            for t in 0..<thresholds {
+                let bit: UInt32 = 1 << UInt32(t)
+                if coco.ignored[position] & bit != 0 {
+                    cocoEvents[t].append(entry << 1)
+                } else if coco.truePositive[position] & bit != 0 {
+                    cocoEvents[t].append(entry << 1 | 1)
+                }
             }
         }
         cocoFaces = [Int32](repeating: 0, count: n)
@@ -234,20 +246,25 @@ public struct ResamplableResults: Sendable {
     public static let lowerIsBetter: Set<String> = ["miss_rate", "nme_mean"]
 
     /// The buffers a pass over a ranking writes: the cumulative true and false positives at
-    /// each true positive, and the precision envelope there; per COCO recall level, the
-    /// fewest true positives reaching it. Made once per detector, reused by every resample.
+    /// each true positive, and the precision envelope there; the weight of COCO's ranking up
+    /// to each detection; per COCO recall level, the fewest true positives reaching it and the
+    /// interpolated precision there. Made once per detector, reused by every resample.
     struct Workspace {
         var truePositives: [Int]
         var falsePositives: [Int]
         var envelope: [Double]
+        var cumulativeWeights: [Int]
         var levelTruePositives: [Int]
+        var levelPrecisions: [Double]
 
         init(_ results: ResamplableResults) {
-            let longest = ([results.ranked.count] + results.cocoRanked.map(\.count)).max()! + 1
+            let longest = max(results.ranked.count, results.cocoImages.count) + 1
             truePositives = [Int](repeating: 0, count: longest)
             falsePositives = truePositives
             envelope = [Double](repeating: 0, count: longest)
+            cumulativeWeights = [Int](repeating: 0, count: results.cocoImages.count + 1)
             levelTruePositives = [Int](repeating: 0, count: results.cocoParameters.recallThresholds.count)
+            levelPrecisions = [Double](repeating: 0, count: levelTruePositives.count)
         }
     }
 
@@ -349,6 +366,11 @@ public struct ResamplableResults: Sendable {
 
     /// COCO's AP (IoU 0.50:0.95, 101 recall points, range "all", the last maxDets) on the
     /// weighted images, as `COCOEvaluation.accumulate` computes it.
+    ///
+    /// The thresholds share one pass: the weight of the ranking up to each detection. At a
+    /// threshold, the false positives up to a true positive are that weight less the true
+    /// positives and ignored detections up to it, so each threshold walks only its own true
+    /// positives and ignored detections (`cocoEvents`), not the whole ranking.
     func cocoAveragePrecision(weights: UnsafeBufferPointer<Int32>, workspace: inout Workspace) -> Double {
         var countedFaces = 0
         for i in 0..<images { countedFaces += Int(weights[i]) * Int(cocoFaces[i]) }
@@ -364,33 +386,104 @@ public struct ResamplableResults: Sendable {
             while Double(fewest) / counted < level { fewest += 1 }
             workspace.levelTruePositives[index] = fewest
         }
-        let spacing = Double.ulpOfOne
+        cocoImages.withUnsafeBufferPointer { images in
+            workspace.cumulativeWeights.withUnsafeMutableBufferPointer { cumulative in
+                var total = 0
+                cumulative[0] = 0
+                for (position, image) in images.enumerated() {
+                    total &+= Int(weights[Int(image)])
+                    cumulative[position + 1] = total
+                }
+            }
+        }
         var sum = 0.0
-        for ranking in cocoRanked {
-            let points = Self.truePositivePoints(ranking, weights: weights, workspace: &workspace)
-            workspace.truePositives.withUnsafeBufferPointer { tps in
-                workspace.falsePositives.withUnsafeBufferPointer { fps in
-                    workspace.envelope.withUnsafeMutableBufferPointer { envelope in
-                        var highest = 0.0
-                        for k in stride(from: points - 1, through: 0, by: -1) {
-                            let tp = Double(tps[k])
-                            highest = max(tp / (Double(fps[k]) + tp + spacing), highest)
-                            envelope[k] = highest
-                        }
-                        var hit = 0
-                        for (index, level) in levels.enumerated() {
-                            let fewest = workspace.levelTruePositives[index]
-                            while hit < points, tps[hit] < fewest { hit += 1 }
-                            if level <= 0 {
-                                sum += points > 0 ? envelope[0] : 0
-                            } else {
-                                sum += hit < points ? envelope[hit] : 0
-                            }
+        for events in cocoEvents {
+            let points = Self.cocoTruePositivePoints(events, workspace: &workspace)
+            Self.levelPrecisions(points: points, workspace: &workspace)
+            for precision in workspace.levelPrecisions { sum += precision }
+        }
+        return sum / Double(cocoEvents.count * levels.count)
+    }
+
+    /// `truePositivePoints` for one COCO threshold's events, its false positives taken from
+    /// the workspace's cumulative weights.
+    static func cocoTruePositivePoints(_ events: [Int32], workspace: inout Workspace) -> Int {
+        var points = 0
+        events.withUnsafeBufferPointer { events in
+            workspace.cumulativeWeights.withUnsafeBufferPointer { cumulative in
+                workspace.truePositives.withUnsafeMutableBufferPointer { tpOut in
+                    workspace.falsePositives.withUnsafeMutableBufferPointer { fpOut in
+                        // `seen`: the weight of the true positives and ignored detections so
+                        // far; every other detection up to here is a false positive.
+                        var tp = 0, seen = 0
+                        for event in events {
+                            let position = Int(event >> 1)
+                            let through = cumulative[position + 1]
+                            let w = through &- cumulative[position]
+                            let hitWeight = w & (0 &- Int(event & 1))
+                            seen &+= w
+                            tp &+= hitWeight
+                            tpOut[points] = tp
+                            fpOut[points] = through &- seen
+                            // 1 when hitWeight > 0, by the sign of its negation: a comparison
+                            // here compiles to a branch the data make unpredictable.
+                            points &+= Int(bitPattern: UInt(bitPattern: 0 &- hitWeight) >> 63)
                         }
                     }
                 }
             }
         }
-        return sum / Double(cocoRanked.count * levels.count)
+        return points
+    }
+
+    /// COCO's interpolated precision at each recall level, from the workspace's points and
+    /// fewest true positives per level: the highest precision tp / (fp + tp + ε) at or after
+    /// the first point reaching the level, 0 when no point does. The levels' first points
+    /// are found by bisection (true positives rise along the points) and the highest
+    /// precision is taken segment by segment from the last level down, so every point's
+    /// precision is computed once and no envelope is stored.
+    static func levelPrecisions(points: Int, workspace: inout Workspace) {
+        workspace.truePositives.withUnsafeBufferPointer { tps in
+            workspace.falsePositives.withUnsafeBufferPointer { fps in
+                workspace.levelTruePositives.withUnsafeBufferPointer { fewestOfLevel in
+                    workspace.levelPrecisions.withUnsafeMutableBufferPointer { precisions in
+                        var end = points, highest = 0.0
+                        for level in stride(from: fewestOfLevel.count - 1, through: 0, by: -1) {
+                            let fewest = fewestOfLevel[level]
+                            var first = 0, last = end
+                            while first < last {
+                                let middle = (first + last) >> 1
+                                if tps[middle] < fewest { first = middle + 1 } else { last = middle }
+                            }
+                            highest = max(highest, highestPrecision(tps, fps, first..<end))
+                            end = first
+                            precisions[level] = first < points ? highest : 0
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The highest tp / (fp + tp + ε) over `range` of the points (0 when empty), in four
+    /// running maxima so that the divisions overlap (a maximum does not depend on the order).
+    static func highestPrecision(_ tps: UnsafeBufferPointer<Int>, _ fps: UnsafeBufferPointer<Int>, _ range: Range<Int>) -> Double {
+        let spacing = Double.ulpOfOne
+        var a = 0.0, b = 0.0, c = 0.0, d = 0.0
+        var k = range.lowerBound
+        while k + 4 <= range.upperBound {
+            let t0 = Double(tps[k]), t1 = Double(tps[k + 1]), t2 = Double(tps[k + 2]), t3 = Double(tps[k + 3])
+            a = max(a, t0 / (Double(fps[k]) + t0 + spacing))
+            b = max(b, t1 / (Double(fps[k + 1]) + t1 + spacing))
+            c = max(c, t2 / (Double(fps[k + 2]) + t2 + spacing))
+            d = max(d, t3 / (Double(fps[k + 3]) + t3 + spacing))
+            k += 4
+        }
+        while k < range.upperBound {
+            let t = Double(tps[k])
+            a = max(a, t / (Double(fps[k]) + t + spacing))
+            k += 1
+        }
+        return max(max(a, b), max(c, d))
     }
 }

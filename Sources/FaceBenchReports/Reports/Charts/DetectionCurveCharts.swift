@@ -24,6 +24,10 @@ public enum DetectionCurveCharts {
             }
             let curve = detector.metrics.curve
             chart.polyline(curve.map { ($0.recall, $0.precision) }, color: style.color, dash: style.dash)
+            if let last = curve.last, let precision = detector.intervals["precision"], let recall = detector.intervals["recall"] {
+                chart.intervalBar(at: last.recall, from: precision.low, to: precision.high, vertical: true, color: style.color)
+                chart.intervalBar(at: last.precision, from: recall.low, to: recall.high, vertical: false, color: style.color)
+            }
             if let last = curve.last {
                 chart.circle(last.recall, last.precision, radius: 4, fill: style.color, stroke: "#fff", title: "\(style.name): operating point, precision \(Formatting.fixed(last.precision, 3)), recall \(Formatting.fixed(last.recall, 3))")
             }
@@ -32,7 +36,9 @@ public enum DetectionCurveCharts {
         let iou = comparison.entries.first?.results.settings.iouThreshold ?? 0.5
         return ChartFigure(
             title: "Precision–recall",
-            caption: "Each detection ranked by score, IoU ≥ \(Formatting.fixed(iou, 2)); the dot is the detector's own operating point. Up and right is better.",
+            caption: "Each detection ranked by score, IoU ≥ \(Formatting.fixed(iou, 2)); the dot is the detector's own operating point"
+                + (series.contains { !$0.0.detector.intervals.isEmpty } ? ", its cross the 95 % intervals of its precision and recall over images." : ".")
+                + " Up and right is better.",
             svg: chart.svg(label: "Precision-recall curves"), legend: legend, notes: twins.notes(series.map(\.1.name)))
     }
 

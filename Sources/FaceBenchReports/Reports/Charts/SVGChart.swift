@@ -49,6 +49,20 @@ public struct SVGChart: Sendable {
         add("<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"\(Self.n(width))\" stroke-linejoin=\"round\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>")
     }
 
+    /// An interval as a capped bar in data coordinates: `low`…`high` of y at x = `position`
+    /// (vertical), or of x at y = `position`.
+    public mutating func intervalBar(at position: Double, from low: Double, to high: Double, vertical: Bool, color: String) {
+        let path: String
+        if vertical {
+            let (px, start, end) = (Self.n(x.position(position)), y.position(low), y.position(high))
+            path = "M\(Self.n(x.position(position) - 4)) \(Self.n(start))h8M\(px) \(Self.n(start))V\(Self.n(end))M\(Self.n(x.position(position) - 4)) \(Self.n(end))h8"
+        } else {
+            let (py, start, end) = (Self.n(y.position(position)), x.position(low), x.position(high))
+            path = "M\(Self.n(start)) \(Self.n(y.position(position) - 4))v8M\(Self.n(start)) \(py)H\(Self.n(end))M\(Self.n(end)) \(Self.n(y.position(position) - 4))v8"
+        }
+        add("<path d=\"\(path)\" stroke=\"\(color)\" stroke-width=\"1.2\" fill=\"none\"/>")
+    }
+
     public mutating func circle(_ px: Double, _ py: Double, radius: Double, fill: String, stroke: String? = nil, title: String? = nil) {
         let (cx, cy) = point(px, py)
         let tooltip = title.map { "<title>\(HTMLText.escape($0))</title>" } ?? ""

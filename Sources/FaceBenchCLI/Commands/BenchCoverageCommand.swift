@@ -1,0 +1,107 @@
+import FaceBenchModel
+import FaceBenchHarness
+import FaceBenchReports
+
+enum BenchCoverageCommand: FaceBenchCommand {
+    /// The share of intervals that should hold the truth, for 95 % intervals and 1,000
+    /// simulated datasets (the issue's bounds: about ±3 standard errors of the share).
+    static let acceptable = 0.93...0.97
+
+    static let spec = CommandSpec(
+        name: "bench-coverage",
+        abstract: "Simulate how often the 95% intervals over images hold the true value (coverage), on a real dataset's ground truth.",
+        discussion: """
+            The population is --dataset's ground truth (its images, equally likely; no image files are needed) with a \
+            simulated detector run on it (BootstrapCoverage: each image's difficulty, a find rate rising with face size, \
+            box errors, scores, false positives). Each of --datasets simulated datasets draws as many images as the \
+            dataset has, with replacement, each with detections of its own, and gets the intervals a run gives it \
+            (--resamples resamples, the standard seed). The true value of each statistic is the mean over --chunks draws \
+            of every image --copies times. Prints, per detector and statistic, the truth, the mean estimate, the mean \
+            half-width and the coverage (the share of the intervals holding the truth, and how many lie wholly below or \
+            above it); 93–97 % is expected of 95 % intervals. "BC coverage" is that of the bias-corrected percentile \
+            interval on the same resamples, for comparison (runs ship the percentile interval). Release build; --jobs datasets at once.
+            """,
+        options: [
+            OptionSpec("dataset", .value("NAME|PATH"), help: "The population's ground truth.", default: "mit-cmu"),
+            OptionSpec("detector", .repeated("NAME[,NAME…]", commaSeparated: true), help: "Simulated detectors: strong, middling, weak.", default: "all three"),
+            OptionSpec("datasets", .value("N"), help: "Simulated datasets.", default: "1000"),
+            OptionSpec("resamples", .value("N"), help: "Resamples per simulated dataset.", default: "1000"),
+            OptionSpec("copies", .value("N"), help: "Copies of every image in each draw measuring the truth.", default: "about 26,000 images per draw (200 for mit-cmu)"),
+            OptionSpec("chunks", .value("N"), help: "Draws measuring the truth (their mean is the truth).", default: "20"),
+            OptionSpec("seed", .value("N"), help: "Seed of the simulation.", default: "1"),
+            OptionSpec("jobs", .value("N"), help: "Simulated datasets at once.", default: "1"),
+            OptionSpec("format", .value("markdown|json"), help: "Output format.", default: "markdown"),
+        ],
+        examples: [
+            "swift build -c release && .build/release/facebench bench-coverage",
+            ".build/release/facebench bench-coverage --dataset wider-val --detector middling --resamples 200 --copies 10",
+        ])
+
+    static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
+        let options = try BenchCoverageOptions(arguments)
+        let environment = toolbox.environment()
+        if !environment.isReleaseBuild {
+            StandardStreams.error("facebench bench-coverage: WARNING: debug build; this takes hours (swift build -c release)\n")
+        }
+        let dataset = try toolbox.catalog.resolve(options.dataset)
+        guard !dataset.samples.isEmpty else { throw FaceBenchError.failed("\(dataset.name) has no images") }
+        let copies = options.copies ?? (BootstrapCoverage.truthImages + dataset.samples.count - 1) / dataset.samples.count
+        let (outcomes, milliseconds) = MonotonicClock.measure {
+            options.detectors.map { detector in
+                BootstrapCoverage.run(
+                    detector, population: dataset.samples, datasets: options.datasets, resamples: options.resamples, copies: copies,
+                    chunks: options.chunks, seed: options.seed, jobs: options.jobs)
+            }
+        }
+        let faces = dataset.samples.reduce(0) { $0 + $1.countedFaces }
+        switch options.format {
+        case .json:
+            let detectors = outcomes.map { outcome -> JSONValue in
+                .object(JSONObject([
+                    ("detector", .string(outcome.detector)),
+                    ("statistics", .object(JSONObject(outcome.statistics.map { coverage in
+                        (coverage.statistic, .object(JSONObject([
+                            ("truth", JSONValue(coverage.truth)), ("truth_standard_error", JSONValue(coverage.truthStandardError)),
+                            ("mean_estimate", JSONValue(coverage.meanEstimate)), ("mean_half_width", JSONValue(coverage.meanHalfWidth)),
+                            ("coverage", JSONValue(coverage.share)), ("bias_corrected_coverage", JSONValue(coverage.biasCorrectedShare)), ("below", JSONValue(coverage.below)), ("above", JSONValue(coverage.above)),
+                            ("undefined", JSONValue(coverage.undefined)),
+                        ])))
+                    }))),
+                ]))
+            }
+            let object = JSONObject([
+                ("dataset", .string(dataset.name)), ("images", JSONValue(dataset.samples.count)), ("faces", JSONValue(faces)),
+                ("datasets", JSONValue(options.datasets)), ("resamples", JSONValue(options.resamples)), ("copies", JSONValue(copies)),
+                ("chunks", JSONValue(options.chunks)), ("seed", JSONValue(Int(options.seed))), ("build", .string(environment.buildConfiguration)),
+                ("seconds", JSONValue(milliseconds / 1000)), ("detectors", .array(detectors)),
+                ("pooled", .object(JSONObject(BootstrapCoverage.pooled(outcomes).map { ($0.statistic, JSONValue($0.share)) }))),
+            ])
+            StandardStreams.output(JSONWriter().string(.object(object)) + "\n")
+        case .markdown:
+            var table = MarkdownTable(headers: ["Detector", "Statistic", "True value", "Its s.e.", "Mean estimate", "Mean ±", "Coverage", "Below", "Above", "BC coverage"])
+            for outcome in outcomes {
+                for coverage in outcome.statistics {
+                    table.add([
+                        outcome.detector, coverage.statistic, Formatting.fixed(coverage.truth, 4), Formatting.fixed(coverage.truthStandardError, 4),
+                        Formatting.fixed(coverage.meanEstimate, 4), Formatting.fixed(coverage.meanHalfWidth, 4), Formatting.percent(coverage.share),
+                        String(coverage.below), String(coverage.above), Formatting.percent(coverage.biasCorrectedShare),
+                    ])
+                }
+            }
+            let summary = BootstrapCoverage.pooled(outcomes).map { coverage in
+                "\(coverage.statistic) \(Formatting.percent(coverage.share))\(acceptable.contains(coverage.share) ? "" : " (outside 93–97 %)") (BC \(Formatting.percent(coverage.biasCorrectedShare)))"
+            }
+            StandardStreams.output("""
+                Coverage of the 95 % intervals over images on \(dataset.name) (\(dataset.samples.count) images, \(faces) faces): \
+                \(options.datasets) simulated datasets per detector, \(options.resamples) resamples each; the truth from \
+                \(options.chunks) draws of \(copies) copies. \(environment.buildConfiguration) build, \
+                \(Formatting.fixed(milliseconds / 1000, 0)) s.
+
+                \(table.text)
+                Coverage per statistic, all detectors (BC: the bias-corrected percentile interval, for comparison; runs ship the percentile interval): \(summary.joined(separator: ", ")).
+
+                """)
+        }
+        return ExitStatus.success
+    }
+}
