@@ -106,6 +106,26 @@ final class ReportPresentationTests: XCTestCase {
         XCTAssertFalse(plain.caption.contains("Bars"))
     }
 
+    /// Thresholds on the PR and ROC curves: hollow marks whose tooltips name the score to set
+    /// and what it gives, the two operating points larger and named.
+    func testCurvesMarkThresholdsWithTheScoreToSet() throws {
+        let results = SyntheticRun.results([SyntheticRun.partial("lbp")])
+        let comparison = SyntheticRun.comparison([(nil, results)])
+        let styles = SeriesStyle.styles(comparison)
+        let lbp = try XCTUnwrap(results.detector("lbp"))
+        let best = try XCTUnwrap(lbp.operatingPoints?.bestF1)
+        let settable = Set(lbp.metrics.curve.map(\.score)).count
+        for chart in [DetectionCurveCharts.precisionRecall(comparison, styles: styles), DetectionCurveCharts.roc(comparison, styles: styles)] {
+            let svg = try XCTUnwrap(chart).svg
+            let marks = svg.components(separatedBy: "fill=\"#fff\" stroke=\"\(styles[0].color)\"").count - 1
+            let operatingPoints = lbp.operatingPoints?.atTargetPrecision == nil ? 1 : 2
+            XCTAssertEqual(marks, min(settable, 8) + operatingPoints, "spread thresholds and the operating points")
+            XCTAssertTrue(svg.contains("lbp: best F1 (F1 \(Formatting.fixed(best.f1, 3))) at score ≥ \(RegressionGate.number(best.threshold)): precision"), svg)
+            XCTAssertTrue(svg.contains("<title>lbp: score ≥ "))
+        }
+        XCTAssertTrue(try XCTUnwrap(DetectionCurveCharts.roc(comparison, styles: styles)).caption.contains("Hollow marks are score thresholds"))
+    }
+
     func testLabelsAroundCrowdedPointsDoNotOverlap() {
         // Five points within a few pixels of each other, as detectors of equal AP and
         // similar latency land on the accuracy/speed chart.

@@ -24,6 +24,9 @@ public enum DetectionCurveCharts {
             }
             let curve = detector.metrics.curve
             chart.polyline(curve.map { ($0.recall, $0.precision) }, color: style.color, dash: style.dash)
+            for mark in ThresholdMark.marks(of: detector, name: style.name) {
+                chart.circle(mark.point.recall, mark.point.precision, radius: mark.isOperatingPoint ? 4.5 : 2.5, fill: "#fff", stroke: style.color, title: mark.title)
+            }
             if let last = curve.last, let precision = detector.intervals["precision"], let recall = detector.intervals["recall"] {
                 chart.intervalBar(at: last.recall, from: precision.low, to: precision.high, vertical: true, color: style.color)
                 chart.intervalBar(at: last.precision, from: recall.low, to: recall.high, vertical: false, color: style.color)
@@ -38,7 +41,7 @@ public enum DetectionCurveCharts {
             title: "Precision–recall",
             caption: "Each detection ranked by score, IoU ≥ \(Formatting.fixed(iou, 2)); the dot is the detector's own operating point"
                 + (series.contains { !$0.0.detector.intervals.isEmpty } ? ", its cross the 95 % intervals of its precision and recall over images." : ".")
-                + " Up and right is better.",
+                + " " + ThresholdMark.caption + " Up and right is better.",
             svg: chart.svg(label: "Precision-recall curves"), legend: legend, notes: twins.notes(series.map(\.1.name)))
     }
 
@@ -64,6 +67,9 @@ public enum DetectionCurveCharts {
             }
             let curve = detector.metrics.curve
             chart.polyline([(0, 0)] + curve.map { (Double($0.falsePositives), Double($0.truePositives)) }, color: style.color, dash: style.dash)
+            for mark in ThresholdMark.marks(of: detector, name: style.name) {
+                chart.circle(Double(mark.point.falsePositives), Double(mark.point.truePositives), radius: mark.isOperatingPoint ? 4.5 : 2.5, fill: "#fff", stroke: style.color, title: mark.title)
+            }
             if let last = curve.last {
                 chart.circle(Double(last.falsePositives), Double(last.truePositives), radius: 4, fill: style.color, stroke: "#fff", title: "\(style.name): \(last.truePositives) faces found, \(last.falsePositives) false positives")
             }
@@ -71,8 +77,37 @@ public enum DetectionCurveCharts {
         }
         return ChartFigure(
             title: "ROC: faces found against false alarms",
-            caption: "Lowering the score threshold finds more faces at the cost of false positives. Up and left is better.",
+            caption: "Lowering the score threshold finds more faces at the cost of false positives. " + ThresholdMark.caption + " Up and left is better.",
             svg: chart.svg(label: "ROC curves"), legend: legend, notes: twins.notes(series.map(\.1.name)))
+    }
+
+    /// A score threshold marked on a curve, with a tooltip naming the score to set and what it
+    /// gives, so a deployment threshold can be read off the chart: the detector's operating
+    /// points (best F1, the target precision) and about eight thresholds spread along it.
+    struct ThresholdMark {
+        var point: PRPoint
+        var title: String
+        var isOperatingPoint: Bool
+
+        static let caption = "Hollow marks are score thresholds (hover: the score to set, precision, recall, counts); the larger ones the best F1 and the first reaching the target precision."
+
+        static func marks(of detector: DetectorResult, name: String) -> [ThresholdMark] {
+            let curve = detector.metrics.curve
+            // Only the last detection of a run of equal scores is a threshold one can set.
+            let settable = curve.indices.filter { $0 == curve.count - 1 || curve[$0 + 1].score != curve[$0].score }
+            let spread = settable.count <= 8 ? settable : (1...8).map { settable[$0 * (settable.count - 1) / 8] }
+            func described(_ point: PRPoint) -> String {
+                "score ≥ \(RegressionGate.number(point.score)): precision \(Formatting.fixed(point.precision, 3)), recall \(Formatting.fixed(point.recall, 3)), "
+                    + "\(point.truePositives) TP, \(point.falsePositives) FP"
+            }
+            var marks = spread.map { ThresholdMark(point: curve[$0], title: "\(name): \(described(curve[$0]))", isOperatingPoint: false) }
+            let points = detector.operatingPoints
+            for (what, chosen) in [("best F1", points?.bestF1), ("precision ≥ \(Formatting.fixed(points?.targetPrecision, 2))", points?.atTargetPrecision)] {
+                guard let chosen, let point = curve.last(where: { $0.score == chosen.threshold }) else { continue }
+                marks.append(ThresholdMark(point: point, title: "\(name): \(what) (F1 \(Formatting.fixed(chosen.f1, 3))) at \(described(point))", isOperatingPoint: true))
+            }
+            return marks
+        }
     }
 
     /// Which series repeat an earlier one's curve exactly (the same true and false positives
