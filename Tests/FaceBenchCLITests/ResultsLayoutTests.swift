@@ -20,8 +20,8 @@ final class ResultsLayoutTests: XCTestCase {
     }
 
     /// Every key and number of the file comes back when it is read and written again; only
-    /// `schema_version`, the settings' `wider_flavor`, `bootstrap`, `target_precision` and
-    /// `reference`, the dataset's `ground_truth` and the derived `agreement` are added.
+    /// `schema_version`, the settings' `wider_flavor`, `bootstrap`, `target_precision`,
+    /// `fp_per_image` and `reference`, the dataset's `ground_truth` and the derived `agreement` are added.
     func testALayout01FileReadsAndWritesBackTheSameContent() throws {
         let scratch = try TestData.temporaryDirectory(self)
         let results = try RunResults.read(file)
@@ -42,10 +42,12 @@ final class ResultsLayoutTests: XCTestCase {
         XCTAssertEqual(settings["wider_flavor"], "matlab")
         XCTAssertEqual(settings["bootstrap"]?["resamples"], 0, "a file without intervals had none computed")
         XCTAssertEqual(settings["target_precision"], 0.9, "absent before 0.5: the default")
+        XCTAssertEqual(settings["fp_per_image"], 0.1, "absent before 0.5: the default")
         XCTAssertEqual(settings["reference"], .null)
         settings["wider_flavor"] = nil
         settings["bootstrap"] = nil
         settings["target_precision"] = nil
+        settings["fp_per_image"] = nil
         settings["reference"] = nil
         written["settings"] = .object(settings)
         XCTAssertEqual(Canonical(.object(written)), Canonical(original))

@@ -97,7 +97,7 @@ final class ReportFormatsTests: XCTestCase {
         let results = SyntheticRun.results(detectors, bootstrap: 0)
         // partial: two faces found at score 2, its false positive at score 1.
         let best = OperatingPoint(threshold: 2, precision: 1, recall: 0.5, f1: 2 * 0.5 / 1.5, truePositives: 2, falsePositives: 0)
-        XCTAssertEqual(results.detector("partial")?.operatingPoints, OperatingPoints(bestF1: best, targetPrecision: 0.9, atTargetPrecision: best))
+        XCTAssertEqual(results.detector("partial")?.operatingPoints, OperatingPoints(bestF1: best, targetPrecision: 0.9, atTargetPrecision: best, falsePositivesPerImage: 0.1, withinFalsePositiveBudget: best))
         let text = MarkdownReport.document([SyntheticRun.comparison([(nil, results)])])
         XCTAssertTrue(text.contains("| Detector | Threshold (max F1) | Precision | Recall |     F1 | Threshold (precision ≥ 0.90) | Precision | Recall |"), text)
         XCTAssertTrue(text.contains("| partial  |                  2 |    1.0000 | 0.5000 | 0.6667 |                            2 |    1.0000 | 0.5000 |"), text)

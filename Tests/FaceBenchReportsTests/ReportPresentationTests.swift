@@ -118,7 +118,7 @@ final class ReportPresentationTests: XCTestCase {
         for chart in [DetectionCurveCharts.precisionRecall(comparison, styles: styles), DetectionCurveCharts.roc(comparison, styles: styles)] {
             let svg = try XCTUnwrap(chart).svg
             let marks = svg.components(separatedBy: "fill=\"#fff\" stroke=\"\(styles[0].color)\"").count - 1
-            let operatingPoints = lbp.operatingPoints?.atTargetPrecision == nil ? 1 : 2
+            let operatingPoints = [lbp.operatingPoints?.bestF1, lbp.operatingPoints?.atTargetPrecision, lbp.operatingPoints?.withinFalsePositiveBudget].compactMap { $0 }.count
             XCTAssertEqual(marks, min(settable, 8) + operatingPoints, "spread thresholds and the operating points")
             XCTAssertTrue(svg.contains("lbp: best F1 (F1 \(Formatting.fixed(best.f1, 3))) at score ≥ \(RegressionGate.number(best.threshold)): precision"), svg)
             XCTAssertTrue(svg.contains("<title>lbp: score ≥ "))

@@ -36,6 +36,7 @@ enum RunCommand: FaceBenchCommand {
             OptionSpec("wider-flavor", .value("matlab|python"), help: "The WIDER FACE evaluation the wider protocol equals (see `facebench eval`).", default: "matlab"),
             OptionSpec("bootstrap", .value("N"), help: "Resamples of the images for the 95% intervals of AP, COCO AP, precision, recall, F1, miss rate and NME (seed 23, docs/evaluation.md); 0: none.", default: "1000"),
             OptionSpec("target-precision", .value("P"), help: "Precision the second operating point must reach: per detector, the lowest score threshold keeping precision at least P (beside the threshold maximising F1), in results.json and report.md.", default: "0.9"),
+            OptionSpec("fp-per-image", .value("N"), help: "False positives per image the third operating point may have: per detector, the lowest score threshold with at most N × images false positives, the most recall that budget allows.", default: "0.1"),
             OptionSpec("warmup", .value("N"), help: "Untimed calls per detector and worker before measuring.", default: "2"),
             OptionSpec("repetitions", .value("N"), help: "Timed calls per detector and image (all kept).", default: "1"),
             OptionSpec("threads", .repeated("N[,N…]", commaSeparated: true), help: "Worker counts: the first runs the benchmark, each gets a throughput pass (images/s, scaling efficiency).", default: "1, no throughput pass"),

@@ -60,6 +60,8 @@ struct RunOptions {
         settings.nativeThreads = try arguments.int("native-threads", atLeast: 1, atMost: RunSettings.maximumThreads) ?? 1
         settings.bootstrapResamples = try arguments.int("bootstrap", atLeast: 0) ?? ImageBootstrap.standardResamples
         settings.targetPrecision = try arguments.double("target-precision", in: 0.01...1) ?? OperatingPoints.standardTargetPrecision
+        settings.falsePositivesPerImage = try arguments.double("fp-per-image", in: 0...OperatingPoints.maximumFalsePositivesPerImage)
+            ?? OperatingPoints.standardFalsePositivesPerImage
         settings.shard = try arguments.string("shard").map { text in
             do { return try Shard(parsing: text) } catch let FaceBenchError.usage(message) { throw arguments.invalid("shard", message) }
         }

@@ -19,28 +19,40 @@ public struct OperatingPoint: Sendable, Equatable {
 }
 
 /// The score thresholds a user deploys a detector at, read off its precision-recall curve
-/// (the run's matching at its IoU): the one maximising F1, and the lowest one whose precision
+/// (the run's matching at its IoU): the one maximising F1, the lowest one whose precision
 /// still reaches `targetPrecision` (`run --target-precision`), the most recall that precision
-/// allows. Only thresholds a user can set are candidates: a point of the curve inside a run
-/// of equal scores cannot be reached (the threshold keeps all of them or none), so each
-/// score's last point is. Ties keep the higher threshold (fewer detections for the same F1 or
-/// recall).
+/// allows, and the lowest one whose false positives stay within `falsePositivesPerImage` per
+/// image (`run --fp-per-image`), the most recall that budget of false alarms allows. Only
+/// thresholds a user can set are candidates: a point of the curve inside a run of equal
+/// scores cannot be reached (the threshold keeps all of them or none), so each score's last
+/// point is. Ties keep the higher threshold (fewer detections for the same F1 or recall).
 public struct OperatingPoints: Sendable, Equatable {
     /// Nil without detections.
     public var bestF1: OperatingPoint?
     public var targetPrecision: Double
     /// Nil when no threshold reaches the target.
     public var atTargetPrecision: OperatingPoint?
+    /// The budget of false positives per image of the run.
+    public var falsePositivesPerImage: Double
+    /// Nil when even the highest threshold has more false positives than the budget.
+    public var withinFalsePositiveBudget: OperatingPoint?
 
-    public init(bestF1: OperatingPoint?, targetPrecision: Double, atTargetPrecision: OperatingPoint?) {
+    public init(
+        bestF1: OperatingPoint?, targetPrecision: Double, atTargetPrecision: OperatingPoint?,
+        falsePositivesPerImage: Double, withinFalsePositiveBudget: OperatingPoint?
+    ) {
         self.bestF1 = bestF1
         self.targetPrecision = targetPrecision
         self.atTargetPrecision = atTargetPrecision
+        self.falsePositivesPerImage = falsePositivesPerImage
+        self.withinFalsePositiveBudget = withinFalsePositiveBudget
     }
 
-    /// `curve`: one point per detection from the highest score down (`AveragePrecision.curve`).
-    public init(curve: [PRPoint], targetPrecision: Double) {
-        var best: OperatingPoint?, target: OperatingPoint?
+    /// `curve`: one point per detection from the highest score down (`AveragePrecision.curve`),
+    /// over `images` images.
+    public init(curve: [PRPoint], targetPrecision: Double, falsePositivesPerImage: Double, images: Int) {
+        var best: OperatingPoint?, target: OperatingPoint?, budgeted: OperatingPoint?
+        let allowed = falsePositivesPerImage * Double(images)
         for (index, point) in curve.enumerated() where index == curve.count - 1 || curve[index + 1].score != point.score {
             let sum = point.precision + point.recall
             let candidate = OperatingPoint(
@@ -49,10 +61,17 @@ public struct OperatingPoints: Sendable, Equatable {
                 truePositives: point.truePositives, falsePositives: point.falsePositives)
             if candidate.f1 > (best?.f1 ?? -1) { best = candidate }
             if point.precision >= targetPrecision, point.recall > (target?.recall ?? -1) { target = candidate }
+            if Double(point.falsePositives) <= allowed, point.recall > (budgeted?.recall ?? -1) { budgeted = candidate }
         }
-        self.init(bestF1: best, targetPrecision: targetPrecision, atTargetPrecision: target)
+        self.init(
+            bestF1: best, targetPrecision: targetPrecision, atTargetPrecision: target,
+            falsePositivesPerImage: falsePositivesPerImage, withinFalsePositiveBudget: budgeted)
     }
 
     /// `run --target-precision`'s default.
     public static let standardTargetPrecision = 0.9
+    /// `run --fp-per-image`'s default: one false alarm in ten images.
+    public static let standardFalsePositivesPerImage = 0.1
+    /// The largest budget accepted: a thousand false alarms per image is no operating point.
+    public static let maximumFalsePositivesPerImage = 1000.0
 }

@@ -24,6 +24,8 @@ public struct RunSettings: Sendable, Equatable {
     public var bootstrapSeed = ImageBootstrap.standardSeed
     /// The precision the second operating point must reach (`OperatingPoints`).
     public var targetPrecision = OperatingPoints.standardTargetPrecision
+    /// The false positives per image the third operating point may have (`OperatingPoints`).
+    public var falsePositivesPerImage = OperatingPoints.standardFalsePositivesPerImage
     /// The detector (by id) whose detections the others are scored against where a dataset
     /// has no ground truth (`run --reference`): numbers relative to it, never accuracy.
     public var reference: String?

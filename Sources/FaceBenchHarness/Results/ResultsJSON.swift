@@ -140,7 +140,7 @@ extension RunResults: Codable {
 extension RunSettings: Codable {
     enum CodingKeys: String, CodingKey {
         case iouThreshold = "iou_threshold", warmup, repetitions, throughputThreads = "throughput_threads"
-        case nativeThreads = "native_threads", shard, widerFlavor = "wider_flavor", bootstrap, targetPrecision = "target_precision", reference
+        case nativeThreads = "native_threads", shard, widerFlavor = "wider_flavor", bootstrap, targetPrecision = "target_precision", falsePositivesPerImage = "fp_per_image", reference
     }
 
     enum BootstrapKeys: String, CodingKey {
@@ -163,6 +163,7 @@ extension RunSettings: Codable {
         try bootstrap.encode("percentile, 95%", forKey: .interval)
         try bootstrap.encode("splitmix64, image = output mod n", forKey: .generator)
         try container.encode(targetPrecision, forKey: .targetPrecision)
+        try container.encode(falsePositivesPerImage, forKey: .falsePositivesPerImage)
         try container.encode(reference, forKey: .reference)
     }
 
@@ -198,6 +199,12 @@ extension RunSettings: Codable {
         targetPrecision = try container.decodeIfPresent(Double.self, forKey: .targetPrecision) ?? OperatingPoints.standardTargetPrecision
         guard targetPrecision > 0, targetPrecision <= 1 else {
             throw DecodingError.dataCorruptedError(forKey: .targetPrecision, in: container, debugDescription: "\(targetPrecision) is not a precision in (0, 1]")
+        }
+        falsePositivesPerImage = try container.decodeIfPresent(Double.self, forKey: .falsePositivesPerImage) ?? OperatingPoints.standardFalsePositivesPerImage
+        guard falsePositivesPerImage >= 0, falsePositivesPerImage <= OperatingPoints.maximumFalsePositivesPerImage else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .falsePositivesPerImage, in: container,
+                debugDescription: "\(falsePositivesPerImage) is not a number of false positives per image in 0…\(Int(OperatingPoints.maximumFalsePositivesPerImage))")
         }
         // Layout 0.5 added it.
         reference = try container.decodeIfPresent(String?.self, forKey: .reference) ?? nil
@@ -376,6 +383,7 @@ extension DetectorResult: Codable {
 
     enum OperatingPointsKeys: String, CodingKey {
         case bestF1 = "max_f1", targetPrecision = "target_precision", atTargetPrecision = "at_target_precision"
+        case falsePositivesPerImage = "fp_per_image", withinFalsePositiveBudget = "within_fp_budget"
     }
 
     enum LatencyRatioKeys: String, CodingKey {
@@ -447,6 +455,8 @@ extension DetectorResult: Codable {
             try entry.encode(points.bestF1, forKey: .bestF1)
             try entry.encode(points.targetPrecision, forKey: .targetPrecision)
             try entry.encode(points.atTargetPrecision, forKey: .atTargetPrecision)
+            try entry.encode(points.falsePositivesPerImage, forKey: .falsePositivesPerImage)
+            try entry.encode(points.withinFalsePositiveBudget, forKey: .withinFalsePositiveBudget)
         }
     }
 
@@ -542,8 +552,13 @@ extension DetectorResult: Codable {
             if let reached, reached.precision < target {
                 throw DecodingError.dataCorruptedError(forKey: .atTargetPrecision, in: entry, debugDescription: "precision \(reached.precision) is below the target \(target)")
             }
+            let budget = try entry.decode(Double.self, forKey: .falsePositivesPerImage)
+            guard budget >= 0, budget <= OperatingPoints.maximumFalsePositivesPerImage else {
+                throw DecodingError.dataCorruptedError(forKey: .falsePositivesPerImage, in: entry, debugDescription: "\(budget) is not a number of false positives per image in 0…\(Int(OperatingPoints.maximumFalsePositivesPerImage))")
+            }
             operatingPoints = OperatingPoints(
-                bestF1: try entry.decode(OperatingPoint?.self, forKey: .bestF1), targetPrecision: target, atTargetPrecision: reached)
+                bestF1: try entry.decode(OperatingPoint?.self, forKey: .bestF1), targetPrecision: target, atTargetPrecision: reached,
+                falsePositivesPerImage: budget, withinFalsePositiveBudget: try entry.decode(OperatingPoint?.self, forKey: .withinFalsePositiveBudget))
         }
     }
 }

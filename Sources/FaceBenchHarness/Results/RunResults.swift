@@ -178,7 +178,9 @@ public struct RunResults: Sendable, Equatable {
         }
         let differences = ImageBootstrap.differencesToBest(ids: detectors.map(\.id), own: own, resampled: resampled)
         for index in detectors.indices {
-            detectors[index].operatingPoints = OperatingPoints(curve: detectors[index].metrics.curve, targetPrecision: settings.targetPrecision)
+            detectors[index].operatingPoints = OperatingPoints(
+                curve: detectors[index].metrics.curve, targetPrecision: settings.targetPrecision,
+                falsePositivesPerImage: settings.falsePositivesPerImage, images: samples.count)
             detectors[index].intervals = resampled[index].compactMapValues(ImageBootstrap.percentileInterval)
             detectors[index].differencesToBest = differences[index]
         }

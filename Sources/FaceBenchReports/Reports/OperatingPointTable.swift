@@ -4,8 +4,9 @@ import FaceBenchHarness
 
 /// The score thresholds to deploy each detector at (`DetectorResult.operatingPoints`), under
 /// the intervals in report.md and the HTML report: the threshold maximising F1 with precision,
-/// recall and F1 there, and the lowest threshold keeping the run's target precision with the
-/// recall it allows.
+/// recall and F1 there, the lowest threshold keeping the run's target precision with the
+/// recall it allows, and the lowest threshold within the run's false positives per image with
+/// the recall that budget allows.
 public enum OperatingPointTable {
     /// The table as Markdown, nil when no detector has operating points (results before
     /// layout 0.5).
@@ -16,9 +17,12 @@ public enum OperatingPointTable {
         guard !rows.isEmpty else { return nil }
         let targets = Set(rows.map { $0.points.targetPrecision })
         let target = targets.count == 1 ? "≥ \(Formatting.fixed(targets.first!, 2))" : "≥ the run's target"
+        let budgets = Set(rows.map { $0.points.falsePositivesPerImage })
+        let budget = budgets.count == 1 ? "≤ \(RegressionGate.number(budgets.first!)) FP/image" : "within the run's FP/image"
         var table = MarkdownTable(
-            headers: ["Detector", "Threshold (max F1)", "Precision", "Recall", "F1", "Threshold (precision \(target))", "Precision", "Recall"],
-            alignments: [.left] + Array(repeating: .right, count: 7))
+            headers: ["Detector", "Threshold (max F1)", "Precision", "Recall", "F1", "Threshold (precision \(target))", "Precision", "Recall",
+                      "Threshold (\(budget))", "FP", "Recall"],
+            alignments: [.left] + Array(repeating: .right, count: 10))
         for (name, points) in rows {
             var cells = [name] + (points.bestF1.map { point in
                 [RegressionGate.number(point.threshold), Formatting.fixed(point.precision, 4), Formatting.fixed(point.recall, 4), Formatting.fixed(point.f1, 4)]
@@ -27,8 +31,12 @@ public enum OperatingPointTable {
                 [RegressionGate.number(point.threshold) + (targets.count == 1 ? "" : " (≥ \(Formatting.fixed(points.targetPrecision, 2)))"),
                  Formatting.fixed(point.precision, 4), Formatting.fixed(point.recall, 4)]
             } ?? ["not reached", "–", "–"]
+            cells += points.withinFalsePositiveBudget.map { point in
+                [RegressionGate.number(point.threshold) + (budgets.count == 1 ? "" : " (≤ \(RegressionGate.number(points.falsePositivesPerImage)))"),
+                 String(point.falsePositives), Formatting.fixed(point.recall, 4)]
+            } ?? ["not reached", "–", "–"]
             table.add(cells)
         }
-        return "Operating points: keep the detections scoring at least the threshold (the run's matching at its IoU; `run --target-precision`):\n\n" + table.text
+        return "Operating points: keep the detections scoring at least the threshold (the run's matching at its IoU; `run --target-precision`, `run --fp-per-image`):\n\n" + table.text
     }
 }

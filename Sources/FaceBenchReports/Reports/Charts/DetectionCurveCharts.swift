@@ -83,13 +83,14 @@ public enum DetectionCurveCharts {
 
     /// A score threshold marked on a curve, with a tooltip naming the score to set and what it
     /// gives, so a deployment threshold can be read off the chart: the detector's operating
-    /// points (best F1, the target precision) and about eight thresholds spread along it.
+    /// points (best F1, the target precision, the false-positive budget) and about eight
+    /// thresholds spread along it.
     struct ThresholdMark {
         var point: PRPoint
         var title: String
         var isOperatingPoint: Bool
 
-        static let caption = "Hollow marks are score thresholds (hover: the score to set, precision, recall, counts); the larger ones the best F1 and the first reaching the target precision."
+        static let caption = "Hollow marks are score thresholds (hover: the score to set, precision, recall, counts); the larger ones the best F1, the first reaching the target precision and the last within the false-positive budget."
 
         static func marks(of detector: DetectorResult, name: String) -> [ThresholdMark] {
             let curve = detector.metrics.curve
@@ -102,7 +103,11 @@ public enum DetectionCurveCharts {
             }
             var marks = spread.map { ThresholdMark(point: curve[$0], title: "\(name): \(described(curve[$0]))", isOperatingPoint: false) }
             let points = detector.operatingPoints
-            for (what, chosen) in [("best F1", points?.bestF1), ("precision ≥ \(Formatting.fixed(points?.targetPrecision, 2))", points?.atTargetPrecision)] {
+            let budget = "≤ \(RegressionGate.number(points?.falsePositivesPerImage ?? 0)) false positives per image"
+            for (what, chosen) in [
+                ("best F1", points?.bestF1), ("precision ≥ \(Formatting.fixed(points?.targetPrecision, 2))", points?.atTargetPrecision),
+                (budget, points?.withinFalsePositiveBudget),
+            ] {
                 guard let chosen, let point = curve.last(where: { $0.score == chosen.threshold }) else { continue }
                 marks.append(ThresholdMark(point: point, title: "\(name): \(what) (F1 \(Formatting.fixed(chosen.f1, 3))) at \(described(point))", isOperatingPoint: true))
             }
