@@ -1,5 +1,4 @@
 import FaceBenchModel
-import FaceBenchIO
 
 /// What a path given where detections belong is instead (a run folder, run results, a
 /// baseline, ground truth), for the error; FaceBench's own files are known to the layers
