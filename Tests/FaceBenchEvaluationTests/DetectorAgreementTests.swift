@@ -16,6 +16,22 @@ final class DetectorAgreementTests: XCTestCase {
         XCTAssertEqual(DetectorAgreement.matchedCount(a, [], iouThreshold: 0.5), 0)
     }
 
+    /// The count equals the Hungarian method's (`MaximumWeightMatching`, FDDB's) on the 0/1
+    /// matrix of overlaps, over crowds of random boxes where long augmenting paths arise.
+    func testTheCountEqualsTheHungarianMethodsOnCrowds() {
+        var random = SplitMix64(seed: 7)
+        func crowd(_ count: Int) -> [Detection] {
+            (0..<count).map { _ in
+                Detection(box: Box(x: Double(random.next() % 300), y: Double(random.next() % 60), width: 80, height: 80), score: 1)
+            }
+        }
+        for round in 0..<200 {
+            let a = crowd(Int(random.next() % 25)), b = crowd(Int(random.next() % 25))
+            let overlaps = a.map { x in b.map { y in x.box.iou(y.box) >= 0.5 ? 1.0 : 0 } }
+            XCTAssertEqual(DetectorAgreement.matchedCount(a, b, iouThreshold: 0.5), MaximumWeightMatching.pairs(overlaps).count, "round \(round)")
+        }
+    }
+
     func testSharesF1AndDisagreementOverTheImagesBothRanOn() {
         // Image 1: A finds 2, B 1 of them. Image 2: A 1, B 2 of which 1 matches. Image 3: B failed.
         let a: [[Detection]?] = [[box(0), box(300)], [box(600)], [box(900)]]

@@ -84,10 +84,42 @@ public struct DetectorAgreement: Sendable, Equatable {
         return pair.first == a ? pair.firstFoundBySecond : pair.secondFoundByFirst
     }
 
-    /// The largest number of one-to-one pairs of an `a` and a `b` box at IoU ≥ `iouThreshold`.
+    /// The largest number of one-to-one pairs of an `a` and a `b` box at IoU ≥ `iouThreshold`:
+    /// a maximum-cardinality matching by breadth-first augmenting paths over the pairs that
+    /// overlap enough, which are few per box, where the weighted Hungarian method would spend
+    /// O(n²m) on a crowd's dense matrix of zeros and ones for the same count. Iterative, so a
+    /// crafted crowd of thousands of boxes cannot exhaust a worker thread's stack.
     public static func matchedCount(_ a: [Detection], _ b: [Detection], iouThreshold: Double) -> Int {
         guard !a.isEmpty, !b.isEmpty else { return 0 }
-        let overlapping = a.map { x in b.map { y in x.box.iou(y.box) >= iouThreshold ? 1.0 : 0 } }
-        return MaximumWeightMatching.pairs(overlapping).count
+        let neighbours = a.map { x in b.indices.filter { x.box.iou(b[$0].box) >= iouThreshold } }
+        var rowOf = [Int?](repeating: nil, count: b.count), columnOf = [Int?](repeating: nil, count: a.count)
+        var matched = 0
+        for start in a.indices where !neighbours[start].isEmpty {
+            // Columns reached, each with the row it was reached from; the rows to expand.
+            var reachedFrom = [Int?](repeating: nil, count: b.count)
+            var queue = [start], head = 0
+            var free: Int?
+            search: while head < queue.count {
+                let row = queue[head]
+                head += 1
+                for column in neighbours[row] where reachedFrom[column] == nil {
+                    reachedFrom[column] = row
+                    guard let owner = rowOf[column] else {
+                        free = column
+                        break search
+                    }
+                    queue.append(owner)
+                }
+            }
+            // Flip the path from the free column back to `start`.
+            var column = free
+            while let current = column, let row = reachedFrom[current] {
+                column = columnOf[row]
+                rowOf[current] = row
+                columnOf[row] = current
+            }
+            if free != nil { matched += 1 }
+        }
+        return matched
     }
 }
