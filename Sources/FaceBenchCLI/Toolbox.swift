@@ -127,8 +127,20 @@ struct Toolbox: Sendable {
     /// A dataset by name or path, its warnings printed for `command`.
     func dataset(_ nameOrPath: String, command: String, reading: DatasetReading = DatasetReading()) throws -> Dataset {
         let dataset = try catalog.resolve(nameOrPath, reading: reading)
-        for warning in dataset.warnings { StandardStreams.error("facebench \(command): warning: \(warning)\n") }
+        Self.warn(dataset.warnings, command: command)
         return dataset
+    }
+
+    /// The factories of `specs`, the warnings of building them printed for `command`.
+    func factories(for specs: [String], context: DetectorContext = DetectorContext(), command: String) throws -> [any DetectorFactory] {
+        let factories = try registry.factories(for: specs, context: context)
+        for factory in factories { Self.warn(factory.warnings, command: command) }
+        return factories
+    }
+
+    /// `facebench COMMAND: warning: …` on stderr, one line each, safe for the terminal.
+    static func warn(_ warnings: [String], command: String) {
+        for warning in warnings { StandardStreams.error("facebench \(command): warning: \(TerminalText.sanitized(warning))\n") }
     }
 
     /// The dataset results were made on: by name when the catalog knows it, else from the

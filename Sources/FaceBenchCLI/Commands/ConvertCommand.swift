@@ -35,7 +35,7 @@ enum ConvertCommand: FaceBenchCommand {
         }
         let files = try options.target.files(dataset)
         try files.write(into: options.out)
-        for warning in files.warnings { StandardStreams.error("facebench convert: warning: \(TerminalText.sanitized(warning))\n") }
+        Toolbox.warn(files.warnings, command: "convert")
         StandardStreams.error("facebench convert: wrote \(TerminalText.sanitized(options.out)): \(dataset.samples.count) images, "
                               + "\(dataset.faceCount) faces as \(options.target.rawValue) (\(files.files.count) files)\n")
         return ExitStatus.success

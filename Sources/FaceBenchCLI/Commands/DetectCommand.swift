@@ -57,7 +57,7 @@ enum DetectCommand: FaceBenchCommand {
         // IMAGE may be the image's name in the dataset rather than a file here.
         let file = FileIO.exists(path) ? path : sample?.path ?? path
         // With the dataset, file: specs can look up this image's imported detections by its name.
-        let factories = try toolbox.registry.factories(for: options.detectors, context: DetectorContext(dataset: dataset))
+        let factories = try toolbox.factories(for: options.detectors, context: DetectorContext(dataset: dataset), command: "detect")
         let decoded = try toolbox.decoder.decode(file)
         let input = DetectorInput(decoded: decoded, name: sample?.name ?? path, path: file)
         var outcomes: [Outcome] = []

@@ -60,7 +60,7 @@ enum EvalCommand: FaceBenchCommand {
             }
             guard options.predictions.count == 1 else { throw FaceBenchError.usage("--roc-out takes one --predictions file") }
         }
-        for warning in session.parameterWarnings { StandardStreams.error("facebench eval: warning: \(warning)\n") }
+        Toolbox.warn(session.parameterWarnings, command: "eval")
 
         for (label, path) in options.predictions {
             let importer = try chooseImporter(options.importer, path: path, importers: Toolbox.importers)

@@ -34,7 +34,7 @@ enum ParityCommand: FaceBenchCommand {
         let toolbox = toolbox.limitingImages(to: options.maximumMegapixels)
         let iou = options.iouThreshold, repeats = options.repeats
         toolbox.registry.pinNativeThreads(1)
-        let factories = try toolbox.registry.factories(for: [options.reference, options.candidate])
+        let factories = try toolbox.factories(for: [options.reference, options.candidate], command: "parity")
         let detectors = try factories.map { try $0.makeDetector() }
         let names = factories.map(\.info.spec)
         let comparison = InterleavedParity(iouThreshold: iou, repeats: repeats)

@@ -87,7 +87,7 @@ enum RunCommand: FaceBenchCommand {
             // here, before the run, not after it (WIDER's own loaders refuse such names).
             if options.widerFolders { for sample in dataset.samples { _ = try WIDERPredictionFolder.fileName(of: sample) } }
             let context = DetectorContext(outputDirectory: directory, dataset: dataset)
-            let factories = try toolbox.registry.factories(for: options.detectors, context: context)
+            let factories = try toolbox.factories(for: options.detectors, context: context, command: "run")
             var settings = options.settings
             settings.reference = try options.reference.map { try RunOptions.referenceID($0, among: factories.map(\.info)) }
             let runner = BenchmarkRunner(
@@ -97,7 +97,7 @@ enum RunCommand: FaceBenchCommand {
                     evaluators: toolbox.evaluators),
                 stop: stop)
             let results = try runner.run()
-            for warning in results.decodeWarnings { StandardStreams.error("facebench run: warning: \(TerminalText.sanitized(warning))\n") }
+            Toolbox.warn(results.decodeWarnings, command: "run")
             try writer.write(results, dataset: dataset)
             if let drawings = options.drawings {
                 let folder = drawings + "/" + dataset.name

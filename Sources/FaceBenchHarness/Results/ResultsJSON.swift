@@ -378,7 +378,7 @@ extension DetectorResult: Codable {
         case imagesPerSecond = "images_per_second"
         case megapixelsPerSecond = "megapixels_per_second", throughput, failures, evaluations = "evaluation", intervals
         case differencesToBest = "difference_to_best", latencyRatioToFastest = "latency_ratio_to_fastest"
-        case operatingPoints = "operating_points"
+        case operatingPoints = "operating_points", precisionBand = "precision_band"
     }
 
     enum OperatingPointsKeys: String, CodingKey {
@@ -434,6 +434,7 @@ extension DetectorResult: Codable {
             }
             try container.encode(JSONValue.object(JSONObject(ordered)), forKey: .intervals)
         }
+        try container.encodeIfPresent(precisionBand, forKey: .precisionBand)
         if !differencesToBest.isEmpty {
             var nested = container.nestedContainer(keyedBy: NamedKey.self, forKey: .differencesToBest)
             for key in ResamplableResults.statistics {
@@ -505,6 +506,7 @@ extension DetectorResult: Codable {
             }
             intervals[key] = ConfidenceInterval(low: bounds[0], high: bounds[1])
         }
+        precisionBand = try container.decodeIfPresent(PrecisionBand.self, forKey: .precisionBand)
         if container.contains(.differencesToBest) {
             let nested = try container.nestedContainer(keyedBy: NamedKey.self, forKey: .differencesToBest)
             for key in nested.allKeys {

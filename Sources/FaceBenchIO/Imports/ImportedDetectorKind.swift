@@ -36,7 +36,6 @@ public enum ImportedDetectorKind {
         }
         let bySample = try importer.load(path, for: dataset)
         try CoordinateBounds.check(bySample, from: path, dataset: dataset)
-        for warning in importer.warnings(path, for: dataset, loaded: bySample) { StandardStreams.error("facebench: \(spec): warning: \(warning)\n") }
         var byName: [String: [Detection]] = [:]
         for sample in dataset.samples { byName[sample.name] = bySample[sample.id] ?? [] }
         let stem = URL(fileURLWithPath: path).lastPathComponent.split(separator: ".").first.map(String.init) ?? "imported"
@@ -46,7 +45,8 @@ public enum ImportedDetectorKind {
             parameters: [DetectorInfo.Parameter(name: "format", value: importer.name), DetectorInfo.Parameter(name: "path", value: path)],
             scoreMeaning: "as recorded in the file", isImported: true,
             landmarkScheme: importer.landmarkScheme(of: bySample))
-        return ImportedDetectionsFactory(info: info, detections: byName)
+        let warnings = importer.warnings(path, for: dataset, loaded: bySample).map { "\(spec): \($0)" }
+        return ImportedDetectionsFactory(info: info, detections: byName, warnings: warnings)
     }
 }
 
@@ -54,6 +54,7 @@ struct ImportedDetectionsFactory: DetectorFactory {
     let info: DetectorInfo
     /// By `Sample.name`, which is what a detector is given.
     let detections: [String: [Detection]]
+    let warnings: [String]
 
     func makeDetector() throws -> any FaceDetector { ImportedDetections(detections: detections) }
 }

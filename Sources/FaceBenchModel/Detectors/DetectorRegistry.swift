@@ -202,5 +202,7 @@ struct RelabelledFactory: DetectorFactory {
         return info
     }
 
+    var warnings: [String] { base.warnings }
+
     func makeDetector() throws -> any FaceDetector { try base.makeDetector() }
 }

@@ -71,5 +71,13 @@ extension FaceDetector {
 /// own instance; the harness times `makeDetector()` as the model load.
 public protocol DetectorFactory: Sendable {
     var info: DetectorInfo { get }
+    /// What building the factory noticed that does not stop the run (an imported file's
+    /// entries for images outside the dataset), for the command to show: library code
+    /// prints nothing.
+    var warnings: [String] { get }
     func makeDetector() throws -> any FaceDetector
+}
+
+extension DetectorFactory {
+    public var warnings: [String] { [] }
 }

@@ -57,6 +57,8 @@ struct StagedDetectorFactory: DetectorFactory {
         self.info = info
     }
 
+    var warnings: [String] { base.warnings }
+
     func makeDetector() throws -> any FaceDetector {
         StagedDetector(base: try base.makeDetector(), predictor: try stage.makePredictor())
     }
