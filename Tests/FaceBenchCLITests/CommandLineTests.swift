@@ -1,6 +1,7 @@
 import FaceBenchCLI
 import FaceBenchModel
 import FaceBenchIO
+import FaceBenchReports
 import FaceBenchTestSupport
 import Foundation
 import XCTest
@@ -93,6 +94,8 @@ final class CommandLineTests: XCTestCase {
             complete_words facebench run --detector fast=haar:scale=1.05,ne
             complete_words facebench run --threads ''
             COMP_LINE="facebench run --detector lbp:cas" COMP_POINT=31 complete_words facebench run --detector lbp : cas
+            complete_words facebench compare --gate-metrics ap,re
+            COMP_LINE="facebench compare --tolerance ap=0.01,co" COMP_POINT=40 complete_words facebench compare --tolerance ap = 0.01,co
             """, to: "probe.bash", in: scratch)
         XCTAssertEqual(try shell("/bin/bash", [probe]), """
             run
@@ -107,12 +110,16 @@ final class CommandLineTests: XCTestCase {
             1.05,neighbors=
 
             cascade=
+            ap,recall
+            0.01,coco_ap=
 
-            """, "values, not file names, after --iou and --speed; parameter keys after kind: (bash leaves what precedes ':' and '=')")
+            """, "values, not file names, after --iou and --speed; parameter keys after kind: and gate metrics after a comma (bash leaves what precedes ':' and '=')")
+        XCTAssertTrue(bash.stdout.contains("--gate-metrics) _facebench_list \"$word\" \(GateMetric.names.joined(separator: " "))"), "every gate metric")
 
         let zsh = try CommandRunner.run(["completion", "zsh"], scratch: scratch)
         XCTAssertTrue(zsh.stdout.hasPrefix("#compdef facebench\n"))
         XCTAssertTrue(zsh.stdout.contains("'*--detector[Detector specs"), zsh.stdout)
+        XCTAssertTrue(zsh.stdout.contains(":value:_values -s , tolerance \"ap:tolerance: \" \"coco_ap:tolerance: \""), "tolerances as name=value")
         guard FileIO.exists("/usr/bin/zsh") else { throw XCTSkip("zsh is not installed (scripts/install-dependencies.sh installs it)") }
         let file = try TestData.write(zsh.stdout, to: "_facebench", in: scratch)
         XCTAssertEqual(try shell("/usr/bin/zsh", ["-n", file]), "", "zsh parses the script")

@@ -25,12 +25,16 @@ struct OptionSpec: Sendable {
     var kind: Kind
     var help: String
     var defaultText: String?
+    /// The words a value is made of, offered by shell completion (for a comma-separated list,
+    /// after each comma; a word ending in '=' takes a value after it).
+    var words: [String]
 
-    init(_ name: String, _ kind: Kind, help: String, default defaultText: String? = nil) {
+    init(_ name: String, _ kind: Kind, help: String, default defaultText: String? = nil, words: [String] = []) {
         self.name = name
         self.kind = kind
         self.help = help
         self.defaultText = defaultText
+        self.words = words
     }
 
     var flagText: String {

@@ -32,11 +32,12 @@ enum CompareCommand: FaceBenchCommand {
             OptionSpec("baseline", .value("FILE|DIR"), help: "What CURRENT is compared against.", default: "Results/baseline.json"),
             OptionSpec(
                 "tolerance", .repeated("NAME=X", commaSeparated: true),
-                help: "How far a metric may move the wrong way, in its own unit, beyond the noise: " + GateMetric.all.map(\.helpText).joined(separator: "; ") + "."),
+                help: "How far a metric may move the wrong way, in its own unit, beyond the noise: " + GateMetric.all.map(\.helpText).joined(separator: "; ") + ".",
+                words: GateMetric.names.map { $0 + "=" }),
             OptionSpec(
                 "gate-metrics", .repeated("NAME", commaSeparated: true),
                 help: "The metrics that gate, among \(GateMetric.names.joined(separator: ", ")); the others are reported as information.",
-                default: GateMetric.all.filter(\.gatesByDefault).map(\.name).joined(separator: ",")),
+                default: GateMetric.all.filter(\.gatesByDefault).map(\.name).joined(separator: ","), words: GateMetric.names),
             OptionSpec("exit-improved", .flag, help: "Exit with status 4, not 0, when something improved and nothing regressed (for a CI step that asks to refresh the baseline)."),
             OptionSpec("speed", .value("relative|absolute|report"), help: "relative (to --reference in the same run), absolute, or report (shown, not judged).", default: "relative"),
             OptionSpec("reference", .value("ID"), help: "Detector whose time on each image speed is measured against, or 'decode'.", default: BenchmarkSnapshot.defaultReference),

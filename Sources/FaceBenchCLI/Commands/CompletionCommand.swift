@@ -4,8 +4,9 @@ import FaceBenchModel
 /// options, so it never drifts from `--help`. Detector kinds (with `default` and `all`) and
 /// dataset names complete after --detector and --dataset, and a kind's parameter keys after
 /// `kind:` (`haar:sc` → `haar:scale=`); fixed choices after options that declare them
-/// (`--format text|markdown|json`), the default after numeric options (`--iou 0.5`), file
-/// names only after options that take a file or folder.
+/// (`--format text|markdown|json`) and the words an option declares, after each comma of a
+/// list (`--gate-metrics ap,rec` → `recall`), the default after numeric options (`--iou 0.5`),
+/// file names only after options that take a file or folder.
 enum CompletionCommand: FaceBenchCommand {
     static let spec = CommandSpec(
         name: "completion",
@@ -31,9 +32,11 @@ enum CompletionCommand: FaceBenchCommand {
         return ExitStatus.success
     }
 
-    /// What completes an option's value: detector kinds, dataset names, a fixed list, or files.
+    /// What completes an option's value: detector kinds, dataset names, a fixed list, a
+    /// comma-separated list of words, or files.
     enum ValueCompletion: Equatable {
         case words([String])
+        case list([String])
         case wordsOrFiles([String])
         case files
     }
@@ -46,6 +49,7 @@ enum CompletionCommand: FaceBenchCommand {
         }
         if option.name == "detector" || option.name == "reference" { return .words(detectors) }
         if option.name == "dataset" { return .wordsOrFiles(datasets) }
+        if !option.words.isEmpty { return option.kind == .repeated(valueName, commaSeparated: true) ? .list(option.words) : .words(option.words) }
         let choices = valueName.split(separator: "|").map(String.init)
         if choices.count > 1, choices.allSatisfy({ $0.allSatisfy { $0.isLowercase || $0 == "-" } }) { return .words(choices) }
         if fileValueNames.contains(where: valueName.contains) { return .files }
@@ -64,21 +68,37 @@ enum CompletionCommand: FaceBenchCommand {
         let keyCases = parameterKeys.map { "    \($0.kind)) keys=\"\($0.keys.joined(separator: " "))\" ;;" }.joined(separator: "\n")
         var out = """
             # bash completion for facebench (facebench completion bash)
-            # A detector spec's parameter keys after `kind:`, `label=kind:` or `kind:key=value,`.
-            _facebench_spec_keys() {
-              local word=$1 spec=${1%%:*} rest=${1#*:} head="" keys="" key keep="" i
-              [[ $rest == *,* ]] && head=${rest%,*},
-              case ${spec#*=} in
-            \(keyCases)
-              esac
+            # The candidates (after the word typed so far) that extend it; no space after one ending in '='.
+            _facebench_offer() {
+              local word=$1 candidate keep="" i
+              shift
               COMPREPLY=()
-              for key in $keys; do [[ $spec:$head$key= == "$word"* ]] && COMPREPLY+=("$spec:$head$key="); done
+              for candidate in "$@"; do [[ $candidate == "$word"* ]] && COMPREPLY+=("$candidate"); done
               # bash replaces only what follows the word's last word-break character (':' and '=' by default).
               for (( i=${#word}-1; i>=0; i-- )); do
                 if [[ $COMP_WORDBREAKS == *"${word:i:1}"* ]]; then keep=${word:0:i+1}; break; fi
               done
+              [[ "${COMPREPLY[*]} " == *"= "* ]] && compopt -o nospace 2>/dev/null
               COMPREPLY=("${COMPREPLY[@]#"$keep"}")
-              compopt -o nospace 2>/dev/null
+            }
+            # A detector spec's parameter keys after `kind:`, `label=kind:` or `kind:key=value,`.
+            _facebench_spec_keys() {
+              local spec=${1%%:*} rest=${1#*:} head="" keys="" key
+              local -a candidates=()
+              [[ $rest == *,* ]] && head=${rest%,*},
+              case ${spec#*=} in
+            \(keyCases)
+              esac
+              for key in $keys; do candidates+=("$spec:$head$key="); done
+              _facebench_offer "$1" "${candidates[@]}"
+            }
+            # A comma-separated list's next word: the words after what precedes the last comma.
+            _facebench_list() {
+              local head="" item
+              local -a candidates=()
+              [[ $1 == *,* ]] && head=${1%,*},
+              for item in "${@:2}"; do candidates+=("$head$item"); done
+              _facebench_offer "$1" "${candidates[@]}"
             }
             _facebench() {
               local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} word option
@@ -104,10 +124,14 @@ enum CompletionCommand: FaceBenchCommand {
             """
         for spec in specs {
             out += "    \(spec.name))\n      options=\"\((spec.options.map(\.flagName) + ["--help"]).joined(separator: " "))\"\n"
+            // A list's word holds '=' and ',', so the option is the word before it as typed, not $prev.
+            var listCases: [String] = []
             var cases: [String] = []
             for option in spec.options {
                 switch valueCompletion(option, detectors: detectors, datasets: datasets) {
                 case nil: continue
+                case let .list(words)?:
+                    listCases.append("        \(option.flagName)) _facebench_list \"$word\" \(words.joined(separator: " ")); return ;;")
                 case let .words(words)? where words.isEmpty:
                     cases.append("        \(option.flagName)) COMPREPLY=(); return ;;")
                 case let .words(words)?:
@@ -118,6 +142,7 @@ enum CompletionCommand: FaceBenchCommand {
                     cases.append("        \(option.flagName)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
                 }
             }
+            if !listCases.isEmpty { out += "      case $option in\n" + listCases.joined(separator: "\n") + "\n      esac\n" }
             if !cases.isEmpty { out += "      case $prev in\n" + cases.joined(separator: "\n") + "\n      esac\n" }
             out += "      ;;\n"
         }
@@ -184,6 +209,10 @@ enum CompletionCommand: FaceBenchCommand {
                 case _ where option.name == "detector": arguments.append("'\(repeatable)\(option.flagName)\(help):spec:_facebench_detector'")
                 case let .words(words)? where words.isEmpty: arguments.append("'\(repeatable)\(option.flagName)\(help):value: '")
                 case let .words(words)?: arguments.append("'\(repeatable)\(option.flagName)\(help):value:(\(words.joined(separator: " ")))'")
+                case let .list(words)?:
+                    // _values takes a word ending in '=' as one with an argument after the '='.
+                    let values = words.map { $0.hasSuffix("=") ? "\"\($0.dropLast()):\(option.name): \"" : $0 }
+                    arguments.append("'\(repeatable)\(option.flagName)\(help):value:_values -s , \(option.name) \(values.joined(separator: " "))'")
                 case let .wordsOrFiles(words)?:
                     arguments.append("'\(repeatable)\(option.flagName)\(help):value:{_alternative \"names:name:(\(words.joined(separator: " ")))\" \"files:file:_files\"}'")
                 case .files?: arguments.append("'\(repeatable)\(option.flagName)\(help):value:_files'")
