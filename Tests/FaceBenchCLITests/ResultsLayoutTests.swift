@@ -30,7 +30,7 @@ final class ResultsLayoutTests: XCTestCase {
         try results.write(to: scratch + "/again.json")
         let original = try JSONReader.parse(file: file)
         guard case var .object(written) = try JSONReader.parse(file: scratch + "/again.json") else { return XCTFail("not an object") }
-        XCTAssertEqual(written["schema_version"], "0.5")
+        XCTAssertEqual(written["schema_version"], .string(RunResults.schemaVersion))
         written["schema_version"] = nil
         XCTAssertEqual(written["dataset"]?["ground_truth"], true)
         guard case var .object(dataset) = written["dataset"] else { return XCTFail("no dataset") }

@@ -328,7 +328,7 @@ final class RegressionGateTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try results.write(to: path)
         let json = try JSONReader.parse(file: path)
-        XCTAssertEqual(json["schema_version"]?.string, "0.5")
+        XCTAssertEqual(json["schema_version"]?.string, RunResults.schemaVersion)
         let stored = json["detectors"]?.array?[0]["latency_ratio_to_fastest"]
         XCTAssertEqual(stored?["fastest"]?.string, "partial")
         XCTAssertEqual(stored?["ratio"]?.double, 2)
@@ -345,7 +345,7 @@ final class RegressionGateTests: XCTestCase {
             XCTAssertThrowsError(try RunResults.read(path)) { XCTAssertTrue("\($0)".contains(expected), "\($0)") }
         }
         // A layout-0.4 file has no ratios: they are computed from its records on reading.
-        let older = written.replacingOccurrences(of: #""schema_version": "0.5""#, with: #""schema_version": "0.4""#)
+        let older = written.replacingOccurrences(of: #""schema_version": "\#(RunResults.schemaVersion)""#, with: #""schema_version": "0.4""#)
             .replacing(#/,\s*"latency_ratio_to_fastest": \{[^}]*\}/#, with: "")
         XCTAssertFalse(older.contains("latency_ratio_to_fastest"))
         try FileIO.writeAtomically(older, to: path)

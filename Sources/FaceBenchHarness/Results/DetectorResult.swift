@@ -95,6 +95,9 @@ public struct DetectorResult: Sendable, Equatable {
     /// 95 % intervals over images (`ImageBootstrap`) by statistic (`ResamplableResults.statistics`:
     /// "ap", "coco_ap", "precision", …); empty with `--bootstrap 0` and in older results.
     public var intervals: [String: ConfidenceInterval] = [:]
+    /// The precision–recall curve's pointwise 95 % band over images on the same resamples;
+    /// nil with `--bootstrap 0`, without true positives and in results of layouts before 0.6.
+    public var precisionBand: PrecisionBand?
     /// By the same statistics: the difference to the run's best detector with its paired
     /// interval (`ImageBootstrap.differencesToBest`); empty likewise, and with one detector.
     public var differencesToBest: [String: PairedDifference] = [:]

@@ -8,8 +8,8 @@ public struct RunResults: Sendable, Equatable {
     public static let schema = "facebench.results/1"
     /// The layout within the schema (docs/results-schema.md): 0.1 files (FaceBench 0.1.0,
     /// no `schema_version`) still read.
-    public static let schemaVersion = "0.5"
-    public static let readableSchemaVersions = ["0.1", "0.2", "0.3", "0.4", "0.5"]
+    public static let schemaVersion = "0.6"
+    public static let readableSchemaVersions = ["0.1", "0.2", "0.3", "0.4", "0.5", "0.6"]
 
     public var settings: RunSettings
     /// One per machine that contributed (several after merging shards).
@@ -177,12 +177,14 @@ public struct RunResults: Sendable, Equatable {
             [Int32](repeating: 1, count: results.images).withUnsafeBufferPointer { results.statistics(weights: $0) }
         }
         let differences = ImageBootstrap.differencesToBest(ids: detectors.map(\.id), own: own, resampled: resampled)
+        let bands = ImageBootstrap.precisionBands(resamplable, resamples: scored ? settings.bootstrapResamples : 0, seed: settings.bootstrapSeed)
         for index in detectors.indices {
             detectors[index].operatingPoints = OperatingPoints(
                 curve: detectors[index].metrics.curve, targetPrecision: settings.targetPrecision,
                 falsePositivesPerImage: settings.falsePositivesPerImage, images: samples.count)
             detectors[index].intervals = resampled[index].compactMapValues(ImageBootstrap.percentileInterval)
             detectors[index].differencesToBest = differences[index]
+            detectors[index].precisionBand = bands[index]
         }
         let summary = DatasetSummary(
             name: dataset.name, format: dataset.format, root: dataset.root, annotationFiles: dataset.annotationFiles,

@@ -23,6 +23,9 @@ public enum DetectionCurveCharts {
                 continue
             }
             let curve = detector.metrics.curve
+            if let band = detector.precisionBand {
+                chart.band(band.recall, low: band.low, high: band.high, color: style.color, title: "\(style.name): 95 % band of the interpolated precision over images")
+            }
             chart.polyline(curve.map { ($0.recall, $0.precision) }, color: style.color, dash: style.dash)
             for mark in ThresholdMark.marks(of: detector, name: style.name) {
                 chart.circle(mark.point.recall, mark.point.precision, radius: mark.isOperatingPoint ? 4.5 : 2.5, fill: "#fff", stroke: style.color, title: mark.title)
@@ -41,6 +44,7 @@ public enum DetectionCurveCharts {
             title: "Precision–recall",
             caption: "Each detection ranked by score, IoU ≥ \(Formatting.fixed(iou, 2)); the dot is the detector's own operating point"
                 + (series.contains { !$0.0.detector.intervals.isEmpty } ? ", its cross the 95 % intervals of its precision and recall over images." : ".")
+                + (series.contains { $0.0.detector.precisionBand != nil } ? " The shading is each curve's 95 % band over images (pointwise, of the interpolated precision)." : "")
                 + " " + ThresholdMark.caption + " Up and right is better.",
             svg: chart.svg(label: "Precision-recall curves"), legend: legend, notes: twins.notes(series.map(\.1.name)))
     }

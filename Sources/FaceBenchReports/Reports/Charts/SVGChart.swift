@@ -63,6 +63,15 @@ public struct SVGChart: Sendable {
         add("<path d=\"\(path)\" stroke=\"\(color)\" stroke-width=\"1.2\" fill=\"none\"/>")
     }
 
+    /// A shaded band between `low` and `high` of y over `positions` of x, under what is
+    /// drawn after it; `title` is its tooltip.
+    public mutating func band(_ positions: [Double], low: [Double], high: [Double], color: String, title: String) {
+        guard !positions.isEmpty, low.count == positions.count, high.count == positions.count else { return }
+        let upper = zip(positions, high).map { "\(Self.n(x.position($0))),\(Self.n(y.position($1)))" }
+        let lower = zip(positions, low).reversed().map { "\(Self.n(x.position($0))),\(Self.n(y.position($1)))" }
+        add("<polygon points=\"\((upper + lower).joined(separator: " "))\" fill=\"\(color)\" fill-opacity=\"0.14\" stroke=\"none\"><title>\(HTMLText.escape(title))</title></polygon>")
+    }
+
     public mutating func circle(_ px: Double, _ py: Double, radius: Double, fill: String, stroke: String? = nil, title: String? = nil) {
         let (cx, cy) = point(px, py)
         let tooltip = title.map { "<title>\(HTMLText.escape($0))</title>" } ?? ""
