@@ -23,6 +23,8 @@ extension HostileInputTests {
             ("d['detectors'][0]['load_ms'] = 1e19", "detectors[0].load_ms: 1e+19"),
             ("d['settings']['iou_threshold'] = 1e308", "settings.iou_threshold: 1e+308"),
             ("d['settings']['iou_threshold'] = 5", "settings.iou_threshold: 5.0 is not an IoU in (0, 1]"),
+            // report, compare and merge draw images × resamples counts again from the records.
+            ("d['settings']['bootstrap']['resamples'] = 10**15", "settings.bootstrap.resamples: must be in 0…100000"),
             ("d['decode']['latency_ms'] = {'min': -1e308}", "decode.latency_ms.min: -1e+308"),
             ("d['detectors'][0]['evaluation']['errors'].setdefault('counts', {})['background'] = 1e300", "detectors[0].evaluation.errors.counts.background: 1e+300"),
             ("d['images'][0]['results']['file-predictions']['detections'][0]['box'][0] = 1e300", "images[0].results.file-predictions.detections[0].box[0]: 1e+300"),
