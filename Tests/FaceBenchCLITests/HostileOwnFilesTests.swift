@@ -55,6 +55,13 @@ extension HostileInputTests {
         let outcome = try CommandRunner.run(["report", results, fewer, "--out", scratch + "/both/report"], scratch: scratch, timeout: 30)
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         XCTAssertFalse(outcome.signalled)
+        // A spec's parameter "=" (no name, no value) trapped when compare listed the changes.
+        let nameless = scratch + "/nameless/set/results.json"
+        try tamper(results, "d['detectors'][0]['spec'] = 'file:='", into: nameless)
+        let compared = try CommandRunner.run(["compare", nameless, "--baseline", results], scratch: scratch, timeout: 30)
+        XCTAssertFalse(compared.signalled, compared.stderr)
+        XCTAssertEqual(compared.status, 0, compared.stderr)
+        XCTAssertTrue((compared.stdout + compared.stderr).contains("spec changed"), compared.stdout + compared.stderr)
         // Huge but legal numbers are shown as beyond the limit.
         XCTAssertEqual(Formatting.fixed(1e19, 2), ">1e12")
         XCTAssertEqual(Formatting.fixed(-1e300, 0), "<-1e12")
