@@ -384,7 +384,7 @@ for results in gate_results:
     document["images"] = document["images"][:len(document["images"]) // 2 + 1]
     for other in [baseline, results, json.dumps(document).encode()]:
         seed("run-gate", results + b"\0" + other)
-# Values that trapped before their checks (docs/fuzzing.md, Audit): a spec parameter "=" (no
+# Values that trapped before their checks (docs/limits.md, Audit): a spec parameter "=" (no
 # name and no value: splitting it left no part when compare listed the spec's changes), and
 # 10^15 resamples (images × resamples counts drawn again for the paired intervals).
 for edit in ["spec", "resamples"]:
