@@ -10,4 +10,9 @@ enum ExternalAnswerLimits {
     /// plugin's `landmark_count` is read before its points: a count of 2^31 would otherwise
     /// allocate 32 GB, or read far past the plugin's array.
     static let maximumPointsPerFace = 1_000
+
+    /// Far above any detector's settings (the cascade kinds have 7). A plugin's
+    /// `parameter_count` is a `size_t` read before its array: (size_t)-1 arrives as -1, an
+    /// empty-range trap, and any count above the plugin's array reads past it.
+    static let maximumParameters = 1_000
 }

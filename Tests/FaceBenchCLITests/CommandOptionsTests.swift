@@ -25,13 +25,22 @@ final class CommandOptionsTests: XCTestCase {
             (["bench-eval", "--format", "csv"], "--format expects markdown or json, got 'csv'"),
             (["bench-eval", "--seed", "-1"], "--seed expects an integer >= 0, got '-1'"),
             (["bench-coverage", "--detector", "strng"], "unknown simulated detector 'strng'. Did you mean 'strong'?"),
-            (["bench-coverage", "--chunks", "1"], "--chunks expects an integer >= 2, got '1'"),
+            (["bench-coverage", "--chunks", "1"], "--chunks expects an integer in 2…100000, got '1'"),
             (["fddb-sizes", scratch], "is neither a folder of FDDB-fold-NN-ellipseList.txt files nor an ellipse list"),
             (["list", "--format", "xml"], "--format expects text, json, got 'xml'"),
             (["compare", "x", "--tolerance", "recal=0.1"], "--tolerance: unknown gate metric 'recal'; accepted: ap, coco_ap, recall, nme_mean, precision, f1, slowdown. Did you mean 'recall'?"),
             (["compare", "x", "--tolerance", "slowdown=0.5"], "--tolerance slowdown: tolerance 0.5 is not a number in 1…100"),
             (["compare", "x", "--gate-metrics", "ap,speed"], "--gate-metrics: unknown gate metric 'speed'"),
             (["run", "--target-precision", "1.5"], "--target-precision expects a number in 0.01…1.0, got '1.5'"),
+            // images × resamples draws are allocated: Int.max resamples trapped on the product.
+            (["run", "--bootstrap", "9223372036854775807"], "--bootstrap expects an integer in 0…100000, got '9223372036854775807'"),
+            (["eval", "--dataset", "gt.json", "--predictions", "p.json", "--bootstrap", "100001"], "--bootstrap expects an integer in 0…100000, got '100001'"),
+            (["bench-bootstrap", "--resamples", "9223372036854775807"], "--resamples expects an integer in 1…100000"),
+            (["bench-coverage", "--resamples", "100001"], "--resamples expects an integer in 1…100000"),
+            (["bench-coverage", "--datasets", "4611686018427387904"], "--datasets expects an integer in 1…100000"),
+            (["bench-coverage", "--chunks", "100001"], "--chunks expects an integer in 2…100000"),
+            (["bench-coverage", "--copies", "4611686018427387904"], "--copies expects an integer in 1…10000000"),
+            (["bench-coverage", "--copies", "10000000"], "--copies 10000000 of mit-cmu's 130 images is more than 10000000 images per draw"),
         ]
         for (arguments, expected) in cases {
             let outcome = try CommandRunner.run(arguments, scratch: scratch)

@@ -250,6 +250,11 @@ final class HostileInputTests: XCTestCase {
                     status: 64, mentions: ["is 300 characters; ids name the run's files, so at most 100: give it a shorter label, as in NAME=SPEC"])
         try refused(["run", "--dataset", "dlib-faces", "--out", scratch + "/minmax", "--detector", "lbp:min=80,max=40"],
                     status: 64, mentions: ["min=80 is larger than max=40: no face could be found"])
+        // Sides past the largest image (2^30) are refused: OpenCV takes them as Int32, and 3e9 trapped converting.
+        for key in ["min", "max"] {
+            try refused(["run", "--dataset", "dlib-faces", "--out", scratch + "/side-\(key)", "--detector", "haar:\(key)=3000000000"],
+                        status: 64, mentions: ["\(key)=3000000000 is not accepted: expected an integer >= 0 and <= 1073741824"])
+        }
     }
 
     /// A link to /dev/zero handed over as a file was read until memory ran out.

@@ -23,6 +23,8 @@ extension HostileInputTests {
             ("d['detectors'][0]['load_ms'] = 1e19", "detectors[0].load_ms: 1e+19"),
             ("d['settings']['iou_threshold'] = 1e308", "settings.iou_threshold: 1e+308"),
             ("d['settings']['iou_threshold'] = 5", "settings.iou_threshold: 5.0 is not an IoU in (0, 1]"),
+            // report, compare and merge draw images × resamples counts again from the records.
+            ("d['settings']['bootstrap']['resamples'] = 10**15", "settings.bootstrap.resamples: must be in 0…100000"),
             ("d['decode']['latency_ms'] = {'min': -1e308}", "decode.latency_ms.min: -1e+308"),
             ("d['detectors'][0]['evaluation']['errors'].setdefault('counts', {})['background'] = 1e300", "detectors[0].evaluation.errors.counts.background: 1e+300"),
             ("d['images'][0]['results']['file-predictions']['detections'][0]['box'][0] = 1e300", "images[0].results.file-predictions.detections[0].box[0]: 1e+300"),
@@ -53,6 +55,13 @@ extension HostileInputTests {
         let outcome = try CommandRunner.run(["report", results, fewer, "--out", scratch + "/both/report"], scratch: scratch, timeout: 30)
         XCTAssertEqual(outcome.status, 0, outcome.stderr)
         XCTAssertFalse(outcome.signalled)
+        // A spec's parameter "=" (no name, no value) trapped when compare listed the changes.
+        let nameless = scratch + "/nameless/set/results.json"
+        try tamper(results, "d['detectors'][0]['spec'] = 'file:='", into: nameless)
+        let compared = try CommandRunner.run(["compare", nameless, "--baseline", results], scratch: scratch, timeout: 30)
+        XCTAssertFalse(compared.signalled, compared.stderr)
+        XCTAssertEqual(compared.status, 0, compared.stderr)
+        XCTAssertTrue((compared.stdout + compared.stderr).contains("spec changed"), compared.stdout + compared.stderr)
         // Huge but legal numbers are shown as beyond the limit.
         XCTAssertEqual(Formatting.fixed(1e19, 2), ">1e12")
         XCTAssertEqual(Formatting.fixed(-1e300, 0), "<-1e12")

@@ -121,6 +121,13 @@ final class CascadeParityTests: XCTestCase {
         XCTAssertThrowsError(try OpenCVGridReference.parse(text, path: "x.txt.zlib")) { error in
             XCTAssertEqual("\(error)", "\(FaceBenchError.malformed(path: "x.txt.zlib", location: "line 7", reason: "expected x,y,width,height,score, got '1,2,3'"))")
         }
+        // A line of spaces has no first field: it used to trap on fields[0], in the header and below it.
+        let spaced = "facebench-opencv-grid 1\n \nopencv 4.6.0\ndataset d\ncascade haar alt2\nscore weight\ncombo 1.3 3 0 0\n   \na.png\n"
+        XCTAssertThrowsError(try OpenCVGridReference.parse(spaced, path: "x.txt.zlib")) { error in
+            XCTAssertEqual("\(error)", "\(FaceBenchError.malformed(path: "x.txt.zlib", location: "line 6", reason: "an image line before the first 'combo' line"))", "header lines go by position")
+        }
+        let parsed = try OpenCVGridReference.parse(spaced.replacingOccurrences(of: "1\n \n", with: "1\n"), path: "x.txt.zlib")
+        XCTAssertEqual(parsed.faces.values.map(\.count), [1], "the line of spaces below the header is skipped")
     }
 }
 

@@ -19,7 +19,7 @@ final class ExternalAnswerLimitsTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    /// Calls 2–5 of an instance answer past a bound; every other call finds one face with
+    /// Calls 2–6 of an instance answer past a bound; every other call finds one face with
     /// five points. `landmarks` points at five points' room, so a count read as given
     /// would read past it.
     static let unboundedPlugin = """
@@ -45,6 +45,7 @@ final class ExternalAnswerLimitsTests: XCTestCase {
             case 3: first->landmark_count = 1001; break;
             case 4: first->landmark_count = -1; break;
             case 5: first->landmarks = NULL; break;
+            case 6: *n = (size_t)-1; break;
             }
             return 0;
         }
@@ -65,13 +66,15 @@ final class ExternalAnswerLimitsTests: XCTestCase {
             prefix + "face 1 of \(names[2]) with landmark_count 1001; it must be in 0…1000",
             prefix + "face 1 of \(names[3]) with landmark_count -1; it must be in 0…1000",
             prefix + "face 1 of \(names[4]) with landmark_count 5 but landmarks is NULL",
+            // A size_t past Int.max arrives negative; it used to read as no faces.
+            prefix + "face_count 18446744073709551615 for \(names[5]); at most 10000 faces are read per image",
         ])
-        for (index, record) in results.records.enumerated() where !(1...4).contains(index) {
+        for (index, record) in results.records.enumerated() where !(1...5).contains(index) {
             let result = try XCTUnwrap(record.results["unbounded"])
             XCTAssertNil(result.failure, record.name)
             XCTAssertEqual(result.detections.map { $0.landmarks?.count }, [5], record.name)
         }
-        XCTAssertEqual(detector.metrics.truePositives + detector.metrics.falsePositives, dataset.samples.count - 4, "every other image is scored")
+        XCTAssertEqual(detector.metrics.truePositives + detector.metrics.falsePositives, dataset.samples.count - 5, "every other image is scored")
         XCTAssertEqual(try RunResults.read(directory + "/out/dlib-faces/results.json").detector("unbounded")?.failures, detector.failures)
     }
 

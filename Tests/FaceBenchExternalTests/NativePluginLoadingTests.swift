@@ -92,4 +92,33 @@ final class NativePluginLoadingTests: XCTestCase {
         XCTAssertTrue(PluginTestSupport.error(building: "plugin:\(unknown)").contains(
             "describe names the unknown landmark scheme 'five-ish'; known: five, ibug68, blazeface6"), PluginTestSupport.error(building: "plugin:\(unknown)"))
     }
+
+    /// `parameter_count` is a `size_t` read before its array: (size_t)-1 used to trap on an
+    /// empty range, a count beyond the array to read past it, NULL with a count to crash.
+    func testDescriptionsWhoseParameterCountsCannotBeReadAreRefused() throws {
+        let cases = [
+            ("minus-one", "(size_t)-1", "d->parameters = 0;", "describe returned parameter_count 18446744073709551615; at most 1000 parameters are read"),
+            ("too-many", "1001", "d->parameters = listed;", "describe returned parameter_count 1001; at most 1000 parameters are read"),
+            ("null-list", "2", "d->parameters = 0;", "describe returned parameter_count 2 but parameters is NULL"),
+        ]
+        for (name, count, list, expected) in cases {
+            let plugin = try library(name, """
+                #include <facebench_plugin.h>
+                static const facebench_parameter listed[1] = {{"k", "v"}};
+                static void *create(const facebench_parameter *p, size_t n, char *e, size_t s) { return (void *)1; }
+                static int describe(void *i, facebench_description *d, char *e, size_t s) {
+                    d->name = "\(name)";
+                    d->parameter_count = \(count);
+                    \(list)
+                    return 0;
+                }
+                static int detect(void *i, const uint8_t *p, int32_t w, int32_t h, int32_t st, const facebench_face **f, size_t *n, char *e, size_t s) { *n = 0; return 0; }
+                static void destroy(void *i) {}
+                static const facebench_plugin_api api = {FACEBENCH_PLUGIN_ABI_VERSION, sizeof(facebench_plugin_api), create, describe, detect, destroy};
+                const facebench_plugin_api *facebench_plugin_entry(void) { return &api; }
+                """)
+            let error = PluginTestSupport.error(building: "plugin:" + plugin)
+            XCTAssertTrue(error.contains(expected), "\(name): \(error)")
+        }
+    }
 }

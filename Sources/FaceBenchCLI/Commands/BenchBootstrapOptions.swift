@@ -12,7 +12,7 @@ struct BenchBootstrapOptions {
     var format: Format
 
     init(_ arguments: ParsedArguments) throws {
-        resamples = try arguments.int("resamples", atLeast: 1) ?? ImageBootstrap.standardResamples
+        resamples = try arguments.int("resamples", atLeast: 1, atMost: ImageBootstrap.maximumResamples) ?? ImageBootstrap.standardResamples
         repeats = try arguments.int("repeat", atLeast: 1) ?? 3
         seed = UInt64(try arguments.int("seed", atLeast: 0) ?? 1)
         format = try arguments.choice("format", default: .markdown)

@@ -46,6 +46,9 @@ enum BenchCoverageCommand: FaceBenchCommand {
         let dataset = try toolbox.catalog.resolve(options.dataset)
         guard !dataset.samples.isEmpty else { throw FaceBenchError.failed("\(dataset.name) has no images") }
         let copies = options.copies ?? (BootstrapCoverage.truthImages + dataset.samples.count - 1) / dataset.samples.count
+        guard copies <= BootstrapCoverage.maximumTruthImages / dataset.samples.count else {
+            throw arguments.invalid("copies", "--copies \(copies) of \(dataset.name)'s \(dataset.samples.count) images is more than \(BootstrapCoverage.maximumTruthImages) images per draw")
+        }
         let (outcomes, milliseconds) = MonotonicClock.measure {
             options.detectors.map { detector in
                 BootstrapCoverage.run(

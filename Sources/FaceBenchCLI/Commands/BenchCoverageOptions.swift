@@ -28,10 +28,10 @@ struct BenchCoverageOptions {
             }
             return detector
         }
-        datasets = try arguments.int("datasets", atLeast: 1) ?? 1000
-        resamples = try arguments.int("resamples", atLeast: 1) ?? ImageBootstrap.standardResamples
-        copies = try arguments.int("copies", atLeast: 1)
-        chunks = try arguments.int("chunks", atLeast: 2) ?? 20
+        datasets = try arguments.int("datasets", atLeast: 1, atMost: BootstrapCoverage.maximumDraws) ?? 1000
+        resamples = try arguments.int("resamples", atLeast: 1, atMost: ImageBootstrap.maximumResamples) ?? ImageBootstrap.standardResamples
+        copies = try arguments.int("copies", atLeast: 1, atMost: BootstrapCoverage.maximumTruthImages)
+        chunks = try arguments.int("chunks", atLeast: 2, atMost: BootstrapCoverage.maximumDraws) ?? 20
         seed = UInt64(try arguments.int("seed", atLeast: 0) ?? 1)
         jobs = try arguments.int("jobs", atLeast: 1) ?? 1
         format = try arguments.choice("format", default: .markdown)

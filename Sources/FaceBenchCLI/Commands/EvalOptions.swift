@@ -33,7 +33,7 @@ struct EvalOptions {
         repeats = try arguments.int("repeat", atLeast: 1) ?? 1
         timesRequested = arguments.string("repeat") != nil
         rocPrefix = arguments.string("roc-out")
-        bootstrapResamples = try arguments.int("bootstrap", atLeast: 0) ?? 0
+        bootstrapResamples = try arguments.int("bootstrap", atLeast: 0, atMost: ImageBootstrap.maximumResamples) ?? 0
         evaluation = EvaluationOptions(iouThreshold: try arguments.double("iou", in: 0.01...1))
         evaluation.widerFlavor = try arguments.choice("wider-flavor", default: .matlab)
         if let text = arguments.string("max-dets") {

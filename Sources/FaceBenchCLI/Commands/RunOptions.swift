@@ -58,7 +58,7 @@ struct RunOptions {
         threads = try arguments.ints("threads", atLeast: 1, atMost: RunSettings.maximumThreads)
         settings.throughputThreads = threads
         settings.nativeThreads = try arguments.int("native-threads", atLeast: 1, atMost: RunSettings.maximumThreads) ?? 1
-        settings.bootstrapResamples = try arguments.int("bootstrap", atLeast: 0) ?? ImageBootstrap.standardResamples
+        settings.bootstrapResamples = try arguments.int("bootstrap", atLeast: 0, atMost: ImageBootstrap.maximumResamples) ?? ImageBootstrap.standardResamples
         settings.targetPrecision = try arguments.double("target-precision", in: 0.01...1) ?? OperatingPoints.standardTargetPrecision
         settings.falsePositivesPerImage = try arguments.double("fp-per-image", in: 0...OperatingPoints.maximumFalsePositivesPerImage)
             ?? OperatingPoints.standardFalsePositivesPerImage

@@ -73,14 +73,16 @@ public struct OpenCVGridReference: Sendable {
         var header: [String: [Substring]] = [:]
         var faces: [CascadeGrid.Combination: [String: [Face]]] = [:]
         var combination: CascadeGrid.Combination?
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             func fail(_ reason: String) -> FaceBenchError { .malformed(path: path, location: "line \(index + 1)", reason: reason) }
             let fields = line.split(separator: " ")
+            // A line of spaces has no first field, as an empty one.
+            guard let first = fields.first else { continue }
             if index < 5 {
-                header[String(fields[0])] = Array(fields.dropFirst())
+                header[String(first)] = Array(fields.dropFirst())
                 continue
             }
-            if fields[0] == "combo" {
+            if first == "combo" {
                 guard fields.count == 5, let scale = Double(fields[1]), scale.isFinite, scale > 1,
                       let n = Int(fields[2]), let minSize = Int(fields[3]), let maxSize = Int(fields[4]) else {
                     throw fail("expected 'combo SCALE NEIGHBORS MIN MAX', got '\(line)'")
@@ -92,7 +94,7 @@ public struct OpenCVGridReference: Sendable {
                 continue
             }
             guard let combination else { throw fail("an image line before the first 'combo' line") }
-            let image = String(fields[0])
+            let image = String(first)
             guard faces[combination]![image] == nil else { throw fail("\(image) given twice for \(combination)") }
             faces[combination]![image] = try fields.dropFirst().map { entry in
                 let values = entry.split(separator: ",")

@@ -20,6 +20,10 @@ import FaceBenchModel
 public enum ImageBootstrap {
     public static let standardSeed: UInt64 = 23
     public static let standardResamples = 1000
+    /// The most resamples a run, `eval` or a results.json may ask for: `counts` holds
+    /// images × resamples draws, so a count from a file or an option (10^15) would trap on
+    /// the product or the allocation; 100,000 is 100 times the standard.
+    public static let maximumResamples = 100_000
     public static let level = 0.95
 
     /// How many times each of `images` images is drawn in each of `resamples` resamples:

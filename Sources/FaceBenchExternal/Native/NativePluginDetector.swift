@@ -39,9 +39,17 @@ final class NativePluginDetector: FaceDetector {
             throw FaceBenchError.backend(detector: id, reason: "describe failed: " + String(nulTerminated: error))
         }
         func text(_ pointer: UnsafePointer<CChar>?) -> String { pointer.map { String(cString: $0) } ?? "" }
-        let parameters = (0..<description.parameter_count).map { index in
-            let parameter = description.parameters[index]
-            return DetectorInfo.Parameter(name: text(parameter.key), value: text(parameter.value))
+        let count = description.parameter_count
+        guard (0...ExternalAnswerLimits.maximumParameters).contains(count) else {
+            throw FaceBenchError.backend(
+                detector: id, reason: "describe returned parameter_count \(UInt(bitPattern: count)); at most \(ExternalAnswerLimits.maximumParameters) parameters are read")
+        }
+        var parameters: [DetectorInfo.Parameter] = []
+        if count > 0 {
+            guard let listed = description.parameters else {
+                throw FaceBenchError.backend(detector: id, reason: "describe returned parameter_count \(count) but parameters is NULL")
+            }
+            parameters = (0..<count).map { DetectorInfo.Parameter(name: text(listed[$0].key), value: text(listed[$0].value)) }
         }
         var scheme: LandmarkScheme?
         if library.api.abi_version >= 2, let pointer = description.landmark_scheme {
@@ -69,12 +77,13 @@ final class NativePluginDetector: FaceDetector {
         guard status == 0 else {
             throw FaceBenchError.backend(detector: id, reason: "detect failed on \(input.name): " + String(nulTerminated: error))
         }
-        guard count > 0 else { return [] }
+        guard count != 0 else { return [] }
         // The plugin's counts are checked before its arrays are read: past them lie memory it
-        // does not own, or an allocation no image needs.
-        guard count <= ExternalAnswerLimits.maximumFacesPerImage else {
+        // does not own, or an allocation no image needs. `face_count` is a `size_t`: above
+        // Int.max it arrives negative.
+        guard (1...ExternalAnswerLimits.maximumFacesPerImage).contains(count) else {
             throw FaceBenchError.backend(
-                detector: id, reason: "detect returned face_count \(count) for \(input.name); at most \(ExternalAnswerLimits.maximumFacesPerImage) faces are read per image")
+                detector: id, reason: "detect returned face_count \(UInt(bitPattern: count)) for \(input.name); at most \(ExternalAnswerLimits.maximumFacesPerImage) faces are read per image")
         }
         guard let faces else { throw FaceBenchError.backend(detector: id, reason: "detect returned face_count \(count) for \(input.name) but faces is NULL") }
         return try (0..<count).map { index in

@@ -48,6 +48,11 @@ public enum BootstrapCoverage {
     /// standard error is √(n / 520,000) of a simulated dataset's of n images: 1.6 % of it on
     /// mit-cmu, 8 % on wider-val (the command prints it).
     public static let truthImages = 26_000
+    /// The most images in one draw measuring the truth (`--copies` × the population), and the
+    /// most simulated datasets or draws: each is held at once, so a count of 2^62 trapped on
+    /// an allocation or on `copy * population.count`.
+    public static let maximumTruthImages = 10_000_000
+    public static let maximumDraws = 100_000
 
     /// The statistics simulated: every one with an interval but the mean NME (no landmarks are simulated).
     public static let statistics = ResamplableResults.statistics.filter { $0 != "nme_mean" }

@@ -189,8 +189,8 @@ extension RunSettings: Codable {
             let bootstrap = try container.nestedContainer(keyedBy: BootstrapKeys.self, forKey: .bootstrap)
             bootstrapResamples = try bootstrap.decode(Int.self, forKey: .resamples)
             bootstrapSeed = try bootstrap.decode(UInt64.self, forKey: .seed)
-            guard bootstrapResamples >= 0 else {
-                throw DecodingError.dataCorruptedError(forKey: .resamples, in: bootstrap, debugDescription: "must be ≥ 0")
+            guard (0...ImageBootstrap.maximumResamples).contains(bootstrapResamples) else {
+                throw DecodingError.dataCorruptedError(forKey: .resamples, in: bootstrap, debugDescription: "must be in 0…\(ImageBootstrap.maximumResamples)")
             }
         } else {
             bootstrapResamples = 0

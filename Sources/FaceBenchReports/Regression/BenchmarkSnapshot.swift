@@ -148,9 +148,11 @@ public struct DetectorSnapshot: Sendable, Equatable {
     /// The spec's parameters, name → value, in order.
     public var parameters: [(name: String, value: String)] {
         guard let colon = spec.firstIndex(of: ":") else { return [] }
+        // The spec comes from a results.json or baseline: a parameter "=" has no name and no
+        // value (splitting it at "=" leaves no part at all).
         return spec[spec.index(after: colon)...].split(separator: ",").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1)
-            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+            let name = pair.prefix { $0 != "=" }
+            return (String(name), String(pair.dropFirst(name.count + 1)))
         }
     }
 
