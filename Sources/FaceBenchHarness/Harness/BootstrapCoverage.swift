@@ -89,8 +89,6 @@ public enum BootstrapCoverage {
         public var images: Int
         public var faces: Int
         public var resamples: Int
-        /// Whether the BCa interval was measured too (`Coverage.bcaCovered`).
-        public var measuresBCa: Bool
         public var statistics: [Coverage]
     }
 
@@ -99,7 +97,7 @@ public enum BootstrapCoverage {
     /// `chunks` draws of `copies` copies of the population. `jobs` datasets at once; the
     /// outcome does not depend on it (every dataset and chunk has its own random stream).
     /// `measuresBCa`: the BCa interval's coverage too, which takes a jackknife over each
-    /// dataset's images (as many evaluations as images: on wider-val about three times the
+    /// dataset's images (as many evaluations as images: on wider-val about four times the
     /// resamples' work).
     public static func run(
         _ detector: SimulatedDetector, population: [Sample], datasets: Int, resamples: Int, copies: Int, chunks: Int, seed: UInt64, jobs: Int,
@@ -158,7 +156,7 @@ public enum BootstrapCoverage {
         }
         return Outcome(
             detector: detector.name, images: population.count, faces: population.reduce(0) { $0 + $1.countedFaces }, resamples: resamples,
-            measuresBCa: measuresBCa, statistics: coverages)
+            statistics: coverages)
     }
 
     /// Each statistic's coverage over every outcome's datasets together (no truth: the
