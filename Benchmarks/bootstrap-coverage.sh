@@ -11,14 +11,17 @@
 # one (about 12 min with JOBS=2; WIDER_RESAMPLES=200 is faster, with
 # percentile intervals from 200 values, noisier than the shipped ones).
 #
+# BCA=1 also measures the BCa interval on mit-cmu (--bca: a jackknife over each simulated
+# dataset's images; little extra there, about four times the time on wider-val).
+#
 # Environment: DATASETS (default 1000), JOBS (datasets at once, default 1), WIDER_RESAMPLES,
-# WIDER_DETECTORS (default middling; "strong,middling,weak" for all), SKIP_WIDER=1.
+# WIDER_DETECTORS (default middling; "strong,middling,weak" for all), SKIP_WIDER=1, BCA=1.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 swift build -c release -Xswiftc -enable-testing --product facebench >/dev/null  # the flags of make release
 SEED=${1:-1}
-.build/release/facebench bench-coverage --dataset mit-cmu --datasets "${DATASETS:-1000}" --jobs "${JOBS:-1}" --seed "$SEED"
+.build/release/facebench bench-coverage --dataset mit-cmu --datasets "${DATASETS:-1000}" --jobs "${JOBS:-1}" --seed "$SEED" ${BCA:+--bca}
 if [ -z "${SKIP_WIDER:-}" ]; then
   echo
   .build/release/facebench bench-coverage --dataset wider-val --detector "${WIDER_DETECTORS:-middling}" \

@@ -121,6 +121,40 @@ final class ImageBootstrapTests: XCTestCase {
             resampled[0].compactMapValues(ImageBootstrap.percentileInterval))
     }
 
+    /// Leaving image i out is weighting it 0 and every other image 1.
+    func testTheJackknifeLeavesOutOneImageAtATime() throws {
+        let (samples, detections) = sampleSet(seed: 6)
+        let results = ResamplableResults(samples: samples, detections: detections, iouThreshold: 0.5)
+        let jackknife = ImageBootstrap.jackknifeValues(results)
+        XCTAssertEqual(Set(jackknife.keys), Set(results.ownStatistics().keys))
+        for i in [0, 5, samples.count - 1] {
+            var weights = [Int32](repeating: 1, count: samples.count)
+            weights[i] = 0
+            let leftOut = weights.withUnsafeBufferPointer { results.statistics(weights: $0) }
+            for (key, value) in leftOut {
+                let left = try XCTUnwrap(jackknife[key]?[i], key)
+                XCTAssertTrue(left == value || (left.isNaN && value.isNaN), "\(key), image \(i)")
+            }
+        }
+    }
+
+    /// BCa's definition, by hand with Python's statistics.NormalDist and numpy.percentile:
+    /// z₀ = Φ⁻¹((3 + 0.5) / 11) = −0.47279, a = −0.082794 from the jackknife values, the
+    /// percentiles at 0.021648 % and 80.271 %.
+    func testBCaIntervalFollowsItsDefinition() throws {
+        let values = (0..<11).map(Double.init) + [.nan]
+        let interval = try XCTUnwrap(ImageBootstrap.bcaInterval(values, estimate: 3, jackknife: [0.9, 1, 1.1, 1.3, 2, .nan]))
+        XCTAssertEqual(interval.low, 0.002164808248590333, accuracy: 1e-12)
+        XCTAssertEqual(interval.high, 8.027112240141175, accuracy: 1e-12)
+        // Estimate at the median, jackknife values symmetric: no bias, no acceleration, the percentile interval.
+        let centred = try XCTUnwrap(ImageBootstrap.bcaInterval(values, estimate: 5, jackknife: [1, 2, 3]))
+        let percentile = try XCTUnwrap(ImageBootstrap.percentileInterval(values))
+        XCTAssertEqual(centred.low, percentile.low, accuracy: 1e-12)
+        XCTAssertEqual(centred.high, percentile.high, accuracy: 1e-12)
+        XCTAssertNil(ImageBootstrap.bcaInterval([.nan], estimate: 1, jackknife: [1]))
+        XCTAssertNil(ImageBootstrap.bcaInterval(values, estimate: .nan, jackknife: [1]))
+    }
+
     func testPercentileIntervalIsNumpysLinearPercentile() throws {
         let values = (0..<11).map(Double.init) + [.nan]
         let interval = try XCTUnwrap(ImageBootstrap.percentileInterval(values))

@@ -15,6 +15,7 @@ struct BenchCoverageOptions {
     var chunks: Int
     var seed: UInt64
     var jobs: Int
+    var measuresBCa: Bool
     var format: Format
 
     init(_ arguments: ParsedArguments) throws {
@@ -34,6 +35,7 @@ struct BenchCoverageOptions {
         chunks = try arguments.int("chunks", atLeast: 2, atMost: BootstrapCoverage.maximumDraws) ?? 20
         seed = UInt64(try arguments.int("seed", atLeast: 0) ?? 1)
         jobs = try arguments.int("jobs", atLeast: 1) ?? 1
+        measuresBCa = arguments.flag("bca")
         format = try arguments.choice("format", default: .markdown)
     }
 }

@@ -62,10 +62,14 @@ public enum BootstrapCoverage {
         public var statistic: String
         public var truth: Double
         public var truthStandardError: Double
-        /// Datasets whose interval holds the truth, lies wholly below it, wholly above it; that have none.
+        /// Datasets whose interval (the percentile interval a run ships) holds the truth, lies
+        /// wholly below it, wholly above it; that have none.
         public var covered = 0
-        /// Datasets whose bias-corrected percentile interval (`biasCorrectedInterval`, not
-        /// what a run ships) holds the truth.
+        /// For comparison, on the same resamples: datasets whose BCa interval
+        /// (`ImageBootstrap.bcaInterval`, its acceleration from the jackknife over images)
+        /// holds the truth, and whose bias-corrected percentile interval (BCa without the
+        /// acceleration) does.
+        public var bcaCovered = 0
         public var biasCorrectedCovered = 0
         public var below = 0
         public var above = 0
@@ -73,13 +77,16 @@ public enum BootstrapCoverage {
         /// Sums over the datasets with an interval, for the means.
         var estimateSum = 0.0
         var halfWidthSum = 0.0
+        var bcaHalfWidthSum = 0.0
 
         public var datasets: Int { covered + below + above + undefined }
         /// The share of the datasets whose interval holds the truth (one without counts as a miss).
         public var share: Double { Double(covered) / Double(max(datasets, 1)) }
+        public var bcaShare: Double { Double(bcaCovered) / Double(max(datasets, 1)) }
         public var biasCorrectedShare: Double { Double(biasCorrectedCovered) / Double(max(datasets, 1)) }
         public var meanEstimate: Double { estimateSum / Double(max(datasets - undefined, 1)) }
         public var meanHalfWidth: Double { halfWidthSum / Double(max(datasets - undefined, 1)) }
+        public var meanBCaHalfWidth: Double { bcaHalfWidthSum / Double(max(datasets - undefined, 1)) }
     }
 
     public struct Outcome: Sendable {
@@ -94,8 +101,12 @@ public enum BootstrapCoverage {
     /// `resamples` resamples (the standard seed, as a run draws them), against the truth from
     /// `chunks` draws of `copies` copies of the population. `jobs` datasets at once; the
     /// outcome does not depend on it (every dataset and chunk has its own random stream).
+    /// `measuresBCa`: the BCa interval's coverage too, which takes a jackknife over each
+    /// dataset's images (as many evaluations as images: on wider-val about four times the
+    /// resamples' work).
     public static func run(
-        _ detector: SimulatedDetector, population: [Sample], datasets: Int, resamples: Int, copies: Int, chunks: Int, seed: UInt64, jobs: Int
+        _ detector: SimulatedDetector, population: [Sample], datasets: Int, resamples: Int, copies: Int, chunks: Int, seed: UInt64, jobs: Int,
+        measuresBCa: Bool = false
     ) -> Outcome {
         let chunkValues = parallelMap(chunks, jobs: jobs) { chunk in
             var random = stream(seed, purpose: 1, index: chunk)
@@ -111,21 +122,26 @@ public enum BootstrapCoverage {
             }
             let found = samples.map { detections(detector, on: $0, random: &random) }
             let results = ResamplableResults(samples: samples, detections: found, iouThreshold: EvaluationOptions.standardIoUThreshold)
-            let ones = [Int32](repeating: 1, count: samples.count)
-            let own = ones.withUnsafeBufferPointer { results.statistics(weights: $0) }
-            // What `ImageBootstrap.intervals` gives, and the bias-corrected alternative from the same resamples.
+            // What `ImageBootstrap.intervals` gives, and the alternatives from the same resamples.
+            let own = results.ownStatistics()
             let values = ImageBootstrap.resampledValues([results], resamples: resamples, seed: ImageBootstrap.standardSeed)[0]
-            var corrected: [String: ConfidenceInterval] = [:]
-            for (key, resampled) in values { corrected[key] = own[key].flatMap { biasCorrectedInterval(resampled, estimate: $0) } }
-            return (own, values.compactMapValues(ImageBootstrap.percentileInterval), corrected)
+            let jackknife = measuresBCa ? ImageBootstrap.jackknifeValues(results) : [:]
+            var accelerated: [String: ConfidenceInterval] = [:], corrected: [String: ConfidenceInterval] = [:]
+            for (key, resampled) in values {
+                guard let estimate = own[key] else { continue }
+                if let leftOut = jackknife[key] { accelerated[key] = ImageBootstrap.bcaInterval(resampled, estimate: estimate, jackknife: leftOut) }
+                corrected[key] = ImageBootstrap.bcaInterval(resampled, estimate: estimate, jackknife: [])
+            }
+            return (own, values.compactMapValues(ImageBootstrap.percentileInterval), accelerated, corrected)
         }
         let coverages = statistics.map { key in
             let values = chunkValues.map { $0[key] ?? .nan }
             let mean = values.reduce(0, +) / Double(values.count)
             let spread = values.count > 1 ? (values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count - 1)).squareRoot() : .nan
             var coverage = Coverage(statistic: key, truth: mean, truthStandardError: spread / Double(values.count).squareRoot())
-            for (own, intervals, corrected) in outcomes {
+            for (own, intervals, accelerated, corrected) in outcomes {
                 if corrected[key]?.contains(mean) == true { coverage.biasCorrectedCovered += 1 }
+                if accelerated[key]?.contains(mean) == true { coverage.bcaCovered += 1 }
                 guard let interval = intervals[key], let estimate = own[key] else {
                     coverage.undefined += 1
                     continue
@@ -139,6 +155,7 @@ public enum BootstrapCoverage {
                 }
                 coverage.estimateSum += estimate
                 coverage.halfWidthSum += interval.halfWidth
+                coverage.bcaHalfWidthSum += accelerated[key]?.halfWidth ?? 0
             }
             return coverage
         }
@@ -154,6 +171,7 @@ public enum BootstrapCoverage {
             var total = Coverage(statistic: key, truth: .nan, truthStandardError: .nan)
             for coverage in outcomes.compactMap({ $0.statistics.first { $0.statistic == key } }) {
                 total.covered += coverage.covered
+                total.bcaCovered += coverage.bcaCovered
                 total.biasCorrectedCovered += coverage.biasCorrectedCovered
                 total.below += coverage.below
                 total.above += coverage.above
@@ -163,41 +181,10 @@ public enum BootstrapCoverage {
         }
     }
 
-    /// Efron's bias-corrected percentile interval (BCa without the acceleration), for
-    /// comparison with the percentile interval a run ships: the percentiles taken at
-    /// Φ(2·z₀ ∓ 1.96) instead of 2.5 % and 97.5 %, where z₀ = Φ⁻¹(the share of the resampled
-    /// values below the estimate, ties counting half). It moves the interval against a
-    /// statistic's bias on resampling, which the percentile interval keeps.
-    static func biasCorrectedInterval(_ values: [Double], estimate: Double) -> ConfidenceInterval? {
-        let defined = values.filter { !$0.isNaN }.sorted()
-        guard !defined.isEmpty, estimate.isFinite else { return nil }
-        let count = Double(defined.count)
-        let below = Double(defined.count { $0 < estimate }) + 0.5 * Double(defined.count { $0 == estimate })
-        let bias = inverseNormalCDF(min(max(below / count, 0.5 / count), 1 - 0.5 / count))
-        let z = inverseNormalCDF(1 - (1 - ImageBootstrap.level) / 2)
-        return ConfidenceInterval(
-            low: LatencySummary.percentile(defined, 100 * normalCDF(2 * bias - z)),
-            high: LatencySummary.percentile(defined, 100 * normalCDF(2 * bias + z)))
-    }
-
-    static func normalCDF(_ x: Double) -> Double { 0.5 * erfc(-x / 2.squareRoot()) }
-
-    /// Φ⁻¹ by bisection (exact enough for percentiles of 1,000 values).
-    static func inverseNormalCDF(_ p: Double) -> Double {
-        var low = -10.0, high = 10.0
-        for _ in 0..<80 {
-            let middle = (low + high) / 2
-            if normalCDF(middle) < p { low = middle } else { high = middle }
-        }
-        return (low + high) / 2
-    }
-
     /// Each statistic of the detector's simulated detections on `samples`, every image once.
     static func ownValues(_ detector: SimulatedDetector, on samples: [Sample], random: inout SplitMix64) -> [String: Double] {
         let found = samples.map { detections(detector, on: $0, random: &random) }
-        let results = ResamplableResults(samples: samples, detections: found, iouThreshold: EvaluationOptions.standardIoUThreshold)
-        let ones = [Int32](repeating: 1, count: samples.count)
-        return ones.withUnsafeBufferPointer { results.statistics(weights: $0) }
+        return ResamplableResults(samples: samples, detections: found, iouThreshold: EvaluationOptions.standardIoUThreshold).ownStatistics()
     }
 
     /// A population image as image `index` of a simulated set: its own id, no COCO id of the
