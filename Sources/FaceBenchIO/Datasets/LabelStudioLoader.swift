@@ -6,7 +6,11 @@ import Foundation
 /// "original_width", "original_height", "value": {"x", "y", "width", "height", "rotation",
 /// "rectanglelabels": [name]}}], "was_cancelled"}]}`.
 ///
-/// - Coordinates are percent of the original image: `x_px = x / 100 × original_width`.
+/// - Coordinates are percent of the original image: `x_px = x / 100 × original_width`,
+///   rounded to a millionth of a pixel. The percentages are fractions rounded once on
+///   writing and again here, so a box on whole or decimal pixels would come back a rounding
+///   off them (63.99999999999999 for 64) and change sides at a size bucket's edge; a
+///   millionth is below any annotation's precision.
 /// - Each task is an image; its first annotation that was not cancelled gives the faces
 ///   (several annotators' versions of one image are not merged). Predictions are not read.
 /// - The image is the last component of `data.image` (after `?d=` for local files), looked
@@ -70,7 +74,10 @@ public enum LabelStudioLoader {
                     throw fail(index, task, "original_width and original_height must be positive whole pixels")
                 }
                 let percents = try ["x", "y", "width", "height"].map { try number(value, $0) }
-                let box = Box(x: percents[0] / 100 * width, y: percents[1] / 100 * height, width: percents[2] / 100 * width, height: percents[3] / 100 * height)
+                func pixels(_ percent: Double, of side: Double) -> Double { (percent / 100 * side * 1e6).rounded() / 1e6 }
+                let box = Box(
+                    x: pixels(percents[0], of: width), y: pixels(percents[1], of: height),
+                    width: pixels(percents[2], of: width), height: pixels(percents[3], of: height))
                 guard box.width >= 0, box.height >= 0 else { throw fail(index, task, "a rectangle has a negative width or height") }
                 guard box.width > 0, box.height > 0 else {
                     skipped.append("tasks[\(index)]")
