@@ -17,7 +17,8 @@ folder = pathlib.Path(sys.argv[1])
 with contextlib.redirect_stdout(io.StringIO()):
     gt = COCO(str(folder / "gt.coco.json"))
 for path in sorted(folder.glob("*.coco.json")):
-    if path.name == "gt.coco.json":
+    # The ground truth, and the landmark exports (an object with keypoints, not a results list).
+    if path.name == "gt.coco.json" or path.name.endswith(".keypoints.coco.json"):
         continue
     detections = json.loads(path.read_text())
     if not detections:
