@@ -14,7 +14,10 @@ from the run's own detections and ground truth (gt.coco.json), and compares the 
   (highest score first, ties by list order; the best-IoU unmatched face), all-point VOC AP;
 - coco_ap: pycocotools' own per-image matching (COCOeval.evaluateImg, area "all",
   maxDets 100) accumulated with the images' weights;
-- nme_mean: the per-face errors of the run's landmarks protocol, averaged with the weights.
+- nme_mean: the per-face errors of the run's landmarks protocol, averaged with the weights;
+- precision_band: at each recall level k/100 up to the run's own recall, the highest
+  precision at a recall >= the level on the weighted ranking (0 where none), compared
+  bound by bound with detectors[].precision_band (docs/evaluation.md, "Precision-recall band").
 
 An image drawn w times counts w times. Prints one line per detector and statistic and exits
 1 when any bound differs by more than 1e-12.
@@ -78,7 +81,7 @@ def greedy_match(detections, faces, threshold):
     return outcome
 
 
-def voc_statistics(weights, faces, tp, fp, ranked_image, ranked_tp):
+def voc_statistics(weights, faces, tp, fp, ranked_image, ranked_tp, levels):
     positives = float(weights @ faces)
     true_pos, false_pos = float(weights @ tp), float(weights @ fp)
     precision = true_pos / (true_pos + false_pos) if true_pos + false_pos > 0 else 0.0
@@ -93,7 +96,9 @@ def voc_statistics(weights, faces, tp, fp, ranked_image, ranked_tp):
     previous = np.concatenate([[0.0], rec[:-1]])
     changed = rec != previous
     ap = float(np.sum((rec - previous)[changed] * envelope[changed]))
-    return {
+    first = np.searchsorted(rec, levels, side="left")
+    band = np.where(first < len(rec), envelope[np.minimum(first, len(rec) - 1)] if len(rec) else 0.0, 0.0)
+    return band, {
         "ap": ap, "precision": precision, "recall": recall,
         "f1": 2 * precision * recall / (precision + recall) if precision + recall > 0 else 0.0,
         "miss_rate": 1 - recall if positives > 0 else float("nan"),
@@ -209,10 +214,13 @@ def main(folder):
             for face in landmarks["faces"]:
                 nme_sum[position_of_id[face["image_id"]]] += face["nme"]
                 nme_count[position_of_id[face["image_id"]]] += 1
-        values = {}
+        own_recall = float(tp.sum() / faces.sum()) if faces.sum() > 0 else 0.0
+        levels = np.arange(int(np.floor(own_recall / 0.01)) + 1) / 100 if own_recall > 0 else np.zeros(0)
+        values, bands = {}, []
         for b in range(resamples):
             weights = counts[b]
-            statistics = voc_statistics(weights, faces, tp, fp, ranked_image, ranked_tp)
+            band, statistics = voc_statistics(weights, faces, tp, fp, ranked_image, ranked_tp, levels)
+            bands.append(band)
             statistics["coco_ap"] = coco_ap(weights, coco)
             if nme_sum is not None:
                 count = float(weights @ nme_count)
@@ -231,6 +239,19 @@ def main(folder):
             difference = max(abs(low - stored[key][0]), abs(high - stored[key][1]))
             worst = max(worst, difference)
             print("%-12s %-10s [%.12f, %.12f]  results.json [%.12f, %.12f]  |diff| %.1e" % (name, key, low, high, stored[key][0], stored[key][1], difference))
+        stored_band = detector.get("precision_band")
+        if len(levels) and resamples > 0 and tp.sum() > 0:
+            low, high = np.percentile(np.asarray(bands), [2.5, 97.5], axis=0)
+            if stored_band is None or stored_band["recall"] != levels.tolist():
+                print("%s precision_band: missing or not at the levels %s" % (name, levels.tolist()[-3:]))
+                worst = float("inf")
+            else:
+                difference = max(np.max(np.abs(low - stored_band["low"])), np.max(np.abs(high - stored_band["high"])))
+                worst = max(worst, difference)
+                print("%-12s %-10s %d levels  |diff| %.1e" % (name, "band", len(levels), difference))
+        elif stored_band is not None:
+            print("%s precision_band: in results.json, not computed here" % name)
+            worst = float("inf")
         for key in stored:
             if key not in values:
                 print("%s %s: in results.json, not computed here" % (name, key))

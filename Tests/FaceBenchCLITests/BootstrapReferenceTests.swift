@@ -4,7 +4,7 @@ import FaceBenchTestSupport
 import Foundation
 import XCTest
 
-/// Every interval of a run on mit-cmu equals, to 1e-12, what scripts/bootstrap-reference.py
+/// Every interval and precision band of a run on mit-cmu equals, to 1e-12, what scripts/bootstrap-reference.py
 /// computes with numpy and pycocotools from the documented seed stream, the run's detections
 /// and gt.coco.json. The detections are recorded ones (haar's boxes, yunet's boxes and five
 /// points), read through the `file:` kind, so no detector runs.
@@ -23,6 +23,6 @@ final class BootstrapReferenceTests: XCTestCase {
         XCTAssertEqual(Set(try XCTUnwrap(results.detector("yunet")).intervals.keys), Set(["ap", "coco_ap", "precision", "recall", "f1", "miss_rate", "nme_mean"]))
         let (status, output) = try CommandRunner.tool(["python3", TestData.packageRoot + "/scripts/bootstrap-reference.py", out + "/mit-cmu"])
         XCTAssertEqual(status, 0, output)
-        XCTAssertEqual(output.split(separator: "\n").filter { $0.contains("|diff|") }.count, 13, "6 statistics for haar, 7 for yunet: \(output)")
+        XCTAssertEqual(output.split(separator: "\n").filter { $0.contains("|diff|") }.count, 15, "6 statistics and the precision band for haar, 7 and the band for yunet: \(output)")
     }
 }
