@@ -215,7 +215,8 @@ def main(folder):
                 nme_sum[position_of_id[face["image_id"]]] += face["nme"]
                 nme_count[position_of_id[face["image_id"]]] += 1
         own_recall = float(tp.sum() / faces.sum()) if faces.sum() > 0 else 0.0
-        levels = np.arange(int(np.floor(own_recall / 0.01)) + 1) / 100 if own_recall > 0 else np.zeros(0)
+        levels = np.arange(101) / 100
+        levels = levels[levels <= own_recall] if own_recall > 0 else np.zeros(0)
         values, bands = {}, []
         for b in range(resamples):
             weights = counts[b]

@@ -11,12 +11,12 @@ import FaceBenchModel
 /// share of the faces. The band is pointwise: each level's interval holds its own precision
 /// 95 % of the time, not the whole curve at once.
 public struct PrecisionBand: Sendable, Equatable {
-    /// Recall levels, from 0 in steps of `step`.
+    /// Recall levels: 0, 1 / `divisions`, 2 / `divisions`, ….
     public var recall: [Double]
     public var low: [Double]
     public var high: [Double]
 
-    public static let step = 0.01
+    public static let divisions = 100
 
     public init(recall: [Double], low: [Double], high: [Double]) {
         self.recall = recall
@@ -24,13 +24,13 @@ public struct PrecisionBand: Sendable, Equatable {
         self.high = high
     }
 
-    /// What a band read from a file must be: one low and high per level, levels rising from 0
-    /// in `step`s, precisions in [0, 1] with low ≤ high. The problem, or nil.
+    /// What a band read from a file must be: one low and high per level, the levels from 0 on,
+    /// precisions in [0, 1] with low ≤ high. The problem, or nil.
     public var problem: String? {
         guard low.count == recall.count, high.count == recall.count else {
             return "recall, low and high have \(recall.count), \(low.count) and \(high.count) values"
         }
-        guard recall.count <= Int(1 / Self.step) + 1 else { return "\(recall.count) recall levels, more than \(Int(1 / Self.step) + 1)" }
+        guard recall.count <= Self.divisions + 1 else { return "\(recall.count) recall levels, more than \(Self.divisions + 1)" }
         for (index, level) in recall.enumerated() where level != Self.level(index) {
             return "recall[\(index)] is \(level), not \(Self.level(index))"
         }
@@ -40,8 +40,8 @@ public struct PrecisionBand: Sendable, Equatable {
         return nil
     }
 
-    /// Level `index`, rounded as the levels are written (0.07, not 0.07000000000000001).
-    static func level(_ index: Int) -> Double { (Double(index) * Self.step * 100).rounded() / 100 }
+    /// Level `index` as a quotient (0.07, where 7 × 0.01 gives 0.07000000000000001).
+    static func level(_ index: Int) -> Double { Double(index) / Double(divisions) }
 }
 
 extension ImageBootstrap {
@@ -51,10 +51,9 @@ extension ImageBootstrap {
         guard resamples > 0, let images = results.first?.images, images > 0 else { return results.map { _ in nil } }
         let counts = counts(images: images, resamples: resamples, seed: seed)
         return results.map { result in
-            let all = [Int32](repeating: 1, count: images)
-            let reached = all.withUnsafeBufferPointer { result.highestRecall(weights: $0) }
+            let reached = result.ownStatistics()["recall"] ?? 0
             guard reached > 0 else { return nil }
-            let levels = (0...Int((reached / PrecisionBand.step).rounded(.down))).map(PrecisionBand.level)
+            let levels = (0...PrecisionBand.divisions).map(PrecisionBand.level).filter { $0 <= reached }
             var workspace = ResamplableResults.Workspace(result)
             var columns = [[Double]](repeating: [Double](repeating: 0, count: resamples), count: levels.count)
             counts.withUnsafeBufferPointer { counts in
@@ -72,16 +71,6 @@ extension ImageBootstrap {
 }
 
 extension ResamplableResults {
-    /// The recall of the whole ranking on the weighted images (0 without faces).
-    func highestRecall(weights: UnsafeBufferPointer<Int32>) -> Double {
-        var faceCount = 0, tp = 0
-        for i in 0..<images {
-            faceCount += Int(weights[i]) * Int(faces[i])
-            tp += Int(weights[i]) * Int(truePositives[i])
-        }
-        return faceCount > 0 ? Double(tp) / Double(faceCount) : 0
-    }
-
     /// The interpolated precision at each of `levels` (rising) on the weighted ranking: the
     /// highest precision at a true positive whose recall is ≥ the level, 0 past the last.
     func interpolatedPrecisions(at levels: [Double], weights: UnsafeBufferPointer<Int32>, workspace: inout Workspace) -> [Double] {

@@ -173,9 +173,7 @@ public struct RunResults: Sendable, Equatable {
                 landmarks: detector.evaluations.landmarks)
         }
         let resampled = ImageBootstrap.resampledValues(resamplable, resamples: scored ? settings.bootstrapResamples : 0, seed: settings.bootstrapSeed)
-        let own = resamplable.map { results in
-            [Int32](repeating: 1, count: results.images).withUnsafeBufferPointer { results.statistics(weights: $0) }
-        }
+        let own = resamplable.map { $0.ownStatistics() }
         let differences = ImageBootstrap.differencesToBest(ids: detectors.map(\.id), own: own, resampled: resampled)
         let bands = ImageBootstrap.precisionBands(resamplable, resamples: scored ? settings.bootstrapResamples : 0, seed: settings.bootstrapSeed)
         for index in detectors.indices {
