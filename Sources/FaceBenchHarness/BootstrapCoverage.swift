@@ -62,13 +62,14 @@ public enum BootstrapCoverage {
         public var statistic: String
         public var truth: Double
         public var truthStandardError: Double
-        /// Datasets whose interval (the percentile interval a run ships) holds the truth, lies
+        /// Datasets whose studentized interval (`ImageBootstrap.studentizedIntervals`) holds the truth, lies
         /// wholly below it, wholly above it; that have none.
         public var covered = 0
-        /// For comparison, on the same resamples: datasets whose BCa interval
-        /// (`ImageBootstrap.bcaInterval`, its acceleration from the jackknife over images)
-        /// holds the truth, and whose bias-corrected percentile interval (BCa without the
-        /// acceleration) does.
+        /// On the same resamples: datasets whose percentile interval (the one runs ship) holds the
+        /// truth, whose BCa interval (`ImageBootstrap.bcaInterval`, its acceleration from the
+        /// jackknife over images) does, and whose bias-corrected percentile interval (BCa
+        /// without the acceleration) does.
+        public var percentileCovered = 0
         public var bcaCovered = 0
         public var biasCorrectedCovered = 0
         public var below = 0
@@ -78,15 +79,18 @@ public enum BootstrapCoverage {
         var estimateSum = 0.0
         var halfWidthSum = 0.0
         var bcaHalfWidthSum = 0.0
+        var percentileHalfWidthSum = 0.0
 
         public var datasets: Int { covered + below + above + undefined }
         /// The share of the datasets whose interval holds the truth (one without counts as a miss).
         public var share: Double { Double(covered) / Double(max(datasets, 1)) }
         public var bcaShare: Double { Double(bcaCovered) / Double(max(datasets, 1)) }
         public var biasCorrectedShare: Double { Double(biasCorrectedCovered) / Double(max(datasets, 1)) }
+        public var percentileShare: Double { Double(percentileCovered) / Double(max(datasets, 1)) }
         public var meanEstimate: Double { estimateSum / Double(max(datasets - undefined, 1)) }
         public var meanHalfWidth: Double { halfWidthSum / Double(max(datasets - undefined, 1)) }
         public var meanBCaHalfWidth: Double { bcaHalfWidthSum / Double(max(datasets - undefined, 1)) }
+        public var meanPercentileHalfWidth: Double { percentileHalfWidthSum / Double(max(datasets - undefined, 1)) }
     }
 
     public struct Outcome: Sendable {
@@ -122,25 +126,27 @@ public enum BootstrapCoverage {
             }
             let found = samples.map { detections(detector, on: $0, random: &random) }
             let results = ResamplableResults(samples: samples, detections: found, iouThreshold: EvaluationOptions.standardIoUThreshold)
-            // What `ImageBootstrap.intervals` gives, and the alternatives from the same resamples.
+            // The studentized interval, and the percentile interval runs ship and the alternatives, from the same resamples.
             let own = results.ownStatistics()
-            let values = ImageBootstrap.resampledValues([results], resamples: resamples, seed: ImageBootstrap.standardSeed)[0]
+            let drawn = ImageBootstrap.resample([results], resamples: resamples, seed: ImageBootstrap.standardSeed, withErrors: true)[0]
             let jackknife = measuresBCa ? ImageBootstrap.jackknifeValues(results) : [:]
             var accelerated: [String: ConfidenceInterval] = [:], corrected: [String: ConfidenceInterval] = [:]
-            for (key, resampled) in values {
+            for (key, resampled) in drawn.values {
                 guard let estimate = own[key] else { continue }
                 if let leftOut = jackknife[key] { accelerated[key] = ImageBootstrap.bcaInterval(resampled, estimate: estimate, jackknife: leftOut) }
                 corrected[key] = ImageBootstrap.bcaInterval(resampled, estimate: estimate, jackknife: [])
             }
-            return (own, values.compactMapValues(ImageBootstrap.percentileInterval), accelerated, corrected)
+            let percentile = drawn.values.compactMapValues(ImageBootstrap.percentileInterval)
+            return (own, ImageBootstrap.studentizedIntervals(drawn, of: results), percentile, accelerated, corrected)
         }
         let coverages = statistics.map { key in
             let values = chunkValues.map { $0[key] ?? .nan }
             let mean = values.reduce(0, +) / Double(values.count)
             let spread = values.count > 1 ? (values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count - 1)).squareRoot() : .nan
             var coverage = Coverage(statistic: key, truth: mean, truthStandardError: spread / Double(values.count).squareRoot())
-            for (own, intervals, accelerated, corrected) in outcomes {
+            for (own, intervals, percentile, accelerated, corrected) in outcomes {
                 if corrected[key]?.contains(mean) == true { coverage.biasCorrectedCovered += 1 }
+                if percentile[key]?.contains(mean) == true { coverage.percentileCovered += 1 }
                 if accelerated[key]?.contains(mean) == true { coverage.bcaCovered += 1 }
                 guard let interval = intervals[key], let estimate = own[key] else {
                     coverage.undefined += 1
@@ -156,6 +162,7 @@ public enum BootstrapCoverage {
                 coverage.estimateSum += estimate
                 coverage.halfWidthSum += interval.halfWidth
                 coverage.bcaHalfWidthSum += accelerated[key]?.halfWidth ?? 0
+                coverage.percentileHalfWidthSum += percentile[key]?.halfWidth ?? 0
             }
             return coverage
         }
@@ -173,6 +180,7 @@ public enum BootstrapCoverage {
                 total.covered += coverage.covered
                 total.bcaCovered += coverage.bcaCovered
                 total.biasCorrectedCovered += coverage.biasCorrectedCovered
+                total.percentileCovered += coverage.percentileCovered
                 total.below += coverage.below
                 total.above += coverage.above
                 total.undefined += coverage.undefined

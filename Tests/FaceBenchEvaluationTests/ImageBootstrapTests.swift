@@ -21,7 +21,7 @@ final class ImageBootstrapTests: XCTestCase {
 
     /// Random detections on random faces, with ignored faces and empty images; scores in
     /// quarters (many ties) unless `ties` is false.
-    func sampleSet(seed: UInt64, ties: Bool = true) -> (samples: [Sample], detections: [[Detection]]) {
+    static func sampleSet(seed: UInt64, ties: Bool = true) -> (samples: [Sample], detections: [[Detection]]) {
         var random = SplitMix64(seed: seed)
         func uniform(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &random) }
         func score() -> Double { ties ? (uniform(0...1) * 4).rounded() / 4 : uniform(0...1) }
@@ -47,7 +47,7 @@ final class ImageBootstrapTests: XCTestCase {
 
     func testAllWeightsOneGiveTheRunsOwnNumbers() throws {
         for seed: UInt64 in [1, 2, 3] {
-            let (samples, detections) = sampleSet(seed: seed)
+            let (samples, detections) = Self.sampleSet(seed: seed)
             let resamplable = ResamplableResults(samples: samples, detections: detections, iouThreshold: 0.5)
             let ones = [Int32](repeating: 1, count: samples.count)
             let values = ones.withUnsafeBufferPointer { resamplable.statistics(weights: $0) }
@@ -64,7 +64,7 @@ final class ImageBootstrapTests: XCTestCase {
     }
 
     func testAnImageDrawnTwiceCountsAsTwoCopies() throws {
-        let (samples, detections) = sampleSet(seed: 9, ties: false)
+        let (samples, detections) = Self.sampleSet(seed: 9, ties: false)
         var weights = [Int32](repeating: 1, count: samples.count)
         weights[2] = 2
         weights[5] = 0
@@ -97,7 +97,7 @@ final class ImageBootstrapTests: XCTestCase {
     /// resamples pair them, so the identical one differs by exactly 0 on every resample (not
     /// distinguishable), the empty one is told apart in every statistic, in its direction.
     func testDifferencesToTheBestArePaired() throws {
-        let (samples, detections) = sampleSet(seed: 4)
+        let (samples, detections) = Self.sampleSet(seed: 4)
         let found = ResamplableResults(samples: samples, detections: detections, iouThreshold: 0.5)
         let none = ResamplableResults(samples: samples, detections: detections.map { _ in [] }, iouThreshold: 0.5)
         let runs = [found, found, none]
@@ -123,7 +123,7 @@ final class ImageBootstrapTests: XCTestCase {
 
     /// Leaving image i out is weighting it 0 and every other image 1.
     func testTheJackknifeLeavesOutOneImageAtATime() throws {
-        let (samples, detections) = sampleSet(seed: 6)
+        let (samples, detections) = Self.sampleSet(seed: 6)
         let results = ResamplableResults(samples: samples, detections: detections, iouThreshold: 0.5)
         let jackknife = ImageBootstrap.jackknifeValues(results)
         XCTAssertEqual(Set(jackknife.keys), Set(results.ownStatistics().keys))

@@ -18,8 +18,9 @@ enum BenchCoverageCommand: FaceBenchCommand {
             (--resamples resamples, the standard seed). The true value of each statistic is the mean over --chunks draws \
             of every image --copies times. Prints, per detector and statistic, the truth, the mean estimate, the mean \
             half-width and the coverage (the share of the intervals holding the truth, and how many lie wholly below or \
-            above it) of the percentile interval a run ships; 93–97 % is expected of 95 % intervals. For comparison, on the same \
-            resamples: the bias-corrected percentile interval's coverage ("BC"), and with --bca the BCa interval's mean \
+            above it) of the studentized interval; 93–97 % is expected of 95 % intervals. For comparison, on the same \
+            resamples: the mean half-width and coverage of the percentile interval runs ship, the bias-corrected percentile interval's \
+            coverage ("BC"), and with --bca the BCa interval's mean \
             half-width and coverage (its acceleration from a jackknife over each dataset's images, as many evaluations as \
             images: on wider-val about four times the time). Release build; --jobs datasets at once.
             """,
@@ -71,6 +72,8 @@ enum BenchCoverageCommand: FaceBenchCommand {
                             ("truth", JSONValue(coverage.truth)), ("truth_standard_error", JSONValue(coverage.truthStandardError)),
                             ("mean_estimate", JSONValue(coverage.meanEstimate)), ("mean_half_width", JSONValue(coverage.meanHalfWidth)),
                             ("coverage", JSONValue(coverage.share)),
+                            ("percentile_coverage", JSONValue(coverage.percentileShare)),
+                            ("percentile_mean_half_width", JSONValue(coverage.meanPercentileHalfWidth)),
                             ("bca_coverage", options.measuresBCa ? JSONValue(coverage.bcaShare) : .null),
                             ("bca_mean_half_width", options.measuresBCa ? JSONValue(coverage.meanBCaHalfWidth) : .null),
                             ("bias_corrected_coverage", JSONValue(coverage.biasCorrectedShare)), ("below", JSONValue(coverage.below)), ("above", JSONValue(coverage.above)),
@@ -90,19 +93,21 @@ enum BenchCoverageCommand: FaceBenchCommand {
         case .markdown:
             let bca = options.measuresBCa
             var table = MarkdownTable(headers: [
-                "Detector", "Statistic", "True value", "Its s.e.", "Mean estimate", "Mean ±", "Coverage", "Below", "Above", "BC coverage",
+                "Detector", "Statistic", "True value", "Its s.e.", "Mean estimate", "Mean ±", "Coverage", "Below", "Above", "Percentile ±", "Percentile coverage",
+                "BC coverage",
             ] + (bca ? ["BCa ±", "BCa coverage"] : []))
             for outcome in outcomes {
                 for coverage in outcome.statistics {
                     table.add([
                         outcome.detector, coverage.statistic, Formatting.fixed(coverage.truth, 4), Formatting.fixed(coverage.truthStandardError, 4),
                         Formatting.fixed(coverage.meanEstimate, 4), Formatting.fixed(coverage.meanHalfWidth, 4), Formatting.percent(coverage.share),
-                        String(coverage.below), String(coverage.above), Formatting.percent(coverage.biasCorrectedShare),
+                        String(coverage.below), String(coverage.above), Formatting.fixed(coverage.meanPercentileHalfWidth, 4),
+                        Formatting.percent(coverage.percentileShare), Formatting.percent(coverage.biasCorrectedShare),
                     ] + (bca ? [Formatting.fixed(coverage.meanBCaHalfWidth, 4), Formatting.percent(coverage.bcaShare)] : []))
                 }
             }
             let summary = BootstrapCoverage.pooled(outcomes).map { coverage in
-                let comparison = "BC \(Formatting.percent(coverage.biasCorrectedShare))" + (bca ? ", BCa \(Formatting.percent(coverage.bcaShare))" : "")
+                let comparison = "percentile \(Formatting.percent(coverage.percentileShare)), BC \(Formatting.percent(coverage.biasCorrectedShare))" + (bca ? ", BCa \(Formatting.percent(coverage.bcaShare))" : "")
                 return "\(coverage.statistic) \(Formatting.percent(coverage.share))\(acceptable.contains(coverage.share) ? "" : " (outside 93–97 %)") (\(comparison))"
             }
             StandardStreams.output("""
@@ -112,7 +117,7 @@ enum BenchCoverageCommand: FaceBenchCommand {
                 \(Formatting.fixed(milliseconds / 1000, 0)) s.
 
                 \(table.text)
-                Coverage per statistic, all detectors (for comparison, BC: the bias-corrected percentile interval\(bca ? "; BCa" : ""); runs ship the percentile interval): \(summary.joined(separator: ", ")).
+                Coverage per statistic, all detectors (the studentized interval; for comparison the percentile interval runs ship, BC: the bias-corrected percentile interval\(bca ? "; BCa" : "")): \(summary.joined(separator: ", ")).
 
                 """)
         }
