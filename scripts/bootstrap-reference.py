@@ -7,17 +7,26 @@
 Redraws the resamples from the documented seed stream with numpy (SplitMix64 seeded with
 settings.bootstrap.seed; resample b takes outputs b*n .. b*n+n-1, each giving image
 output mod n, images in results.json's order), recomputes every statistic on each resample
-from the run's own detections and ground truth (gt.coco.json), and compares the 2.5th and
-97.5th percentiles (numpy's default linear interpolation) with detectors[].intervals:
+from the run's own detections and ground truth (gt.coco.json) together with its standard
+error there (the infinitesimal jackknife: se² = Σ wᵢ (∂θ/∂wᵢ)², the derivatives with respect
+to the images' weights), and compares the studentized interval θ̂ − t₉₇.₅·se, θ̂ − t₂.₅·se
+(t_b = (θ*_b − θ̂) / se*_b, its 2.5th and 97.5th percentiles by linear interpolation, a
+resample with error 0 counting ±∞ or 0, bounds clamped to the statistic's range) with
+detectors[].intervals:
 
 - ap, precision, recall, f1, miss_rate: greedy matching at the run's IoU written here
   (highest score first, ties by list order; the best-IoU unmatched face), all-point VOC AP;
 - coco_ap: pycocotools' own per-image matching (COCOeval.evaluateImg, area "all",
   maxDets 100) accumulated with the images' weights;
 - nme_mean: the per-face errors of the run's landmarks protocol, averaged with the weights;
+- the errors: ratios Σ wX / Σ wY by (Xᵢ − θ Yᵢ) / Σ wY; an all-point AP over a ranking by
+  differentiating Σₖ wₖ p̄ₖ / F, with p̄ₖ the precision of the last ranked true positive
+  holding the envelope's value after k; coco_ap's error the mean over IoU thresholds of that
+  derivative on each threshold's ranking (ignored detections left out, COCO's counted faces);
 - precision_band: at each recall level k/100 up to the run's own recall, the highest
-  precision at a recall >= the level on the weighted ranking (0 where none), compared
-  bound by bound with detectors[].precision_band (docs/evaluation.md, "Precision-recall band").
+  precision at a recall >= the level on the weighted ranking (0 where none), its 2.5th and
+  97.5th percentiles compared bound by bound with detectors[].precision_band
+  (docs/evaluation.md, "Precision-recall band").
 
 An image drawn w times counts w times. Prints one line per detector and statistic and exits
 1 when any bound differs by more than 1e-12.
@@ -171,6 +180,81 @@ def coco_ap(weights, ranking):
     return total / (hits.shape[1] * len(levels))
 
 
+def ap_derivatives(weights, images, hits, faces):
+    """The all-point AP of a ranking (each entry's image and whether it is a true positive)
+    on image weights `weights`, and its derivative with respect to every image's weight."""
+    positives = float(weights @ faces)
+    if positives <= 0:
+        return float("nan"), np.full(len(weights), np.nan)
+    keep = weights[images] > 0
+    image, hit = images[keep], hits[keep]
+    w = weights[image].astype(float)
+    tp_cum, fp_cum = np.cumsum(w * hit), np.cumsum(w * ~hit)
+    total = tp_cum + fp_cum
+    at = np.flatnonzero(hit)
+    precision = tp_cum[at] / total[at]
+    envelope = np.maximum.accumulate(precision[::-1])[::-1]
+    # The true positive whose precision each one takes: itself where it beats everything
+    # after it, else the one the next true positive takes (the latest of equal maxima).
+    later = np.append(envelope[1:], -np.inf)
+    holder = np.where(precision > later, np.arange(len(at)), len(at))
+    holder = np.minimum.accumulate(holder[::-1])[::-1]
+    ap = float(np.sum(w[at] * envelope)) / positives
+    credit = np.zeros(len(image))
+    np.add.at(credit, at[holder], w[at])
+    with np.errstate(invalid="ignore", divide="ignore"):
+        gain = np.where(credit > 0, credit * fp_cum / total**2, 0.0)
+        loss = np.where(credit > 0, credit * tp_cum / total**2, 0.0)
+    after_gain = np.cumsum(gain[::-1])[::-1]
+    after_loss = np.cumsum(loss[::-1])[::-1]
+    n = len(weights)
+    own = np.bincount(image[at], weights=envelope + after_gain[at], minlength=n).astype(float)
+    own -= np.bincount(image[~hit], weights=after_loss[~hit], minlength=n)
+    return ap, (own - ap * faces) / positives
+
+
+def delta_error(weights, derivatives):
+    return float(np.sqrt(np.sum(weights * derivatives**2)))
+
+
+def ratio_errors(counts, x, y):
+    """Per resample (rows of counts), the error of Σ wx / Σ wy."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        denominator = counts @ y
+        ratio = (counts @ x) / denominator
+        deviation = x[None, :] - ratio[:, None] * y[None, :]
+        return np.sqrt(np.sum(counts * deviation**2, axis=1)) / denominator
+
+
+def interpolated(sorted_values, share):
+    position = share * (len(sorted_values) - 1)
+    below = int(np.floor(position))
+    fraction = position - below
+    low, high = sorted_values[below], sorted_values[min(below + 1, len(sorted_values) - 1)]
+    if fraction == 0 or low == high:
+        return low
+    if np.isinf(low) or np.isinf(high):
+        return low if np.isinf(low) else high
+    return low + (high - low) * fraction
+
+
+def studentized(values, errors, estimate, error, upper):
+    if not (np.isfinite(estimate) and np.isfinite(error)):
+        return None
+    if error == 0:
+        return estimate, estimate
+    keep = ~np.isnan(values) & ~np.isnan(errors)
+    deviation, spread = values[keep] - estimate, errors[keep]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        t = np.where(spread > 0, deviation / np.where(spread > 0, spread, 1), np.sign(deviation) * np.inf)
+    t = np.where((spread == 0) & (deviation == 0), 0.0, t)
+    if len(t) == 0:
+        return None
+    t = np.sort(t)
+    clamp = lambda bound: min(max(bound, 0.0), upper)
+    return clamp(estimate - interpolated(t, 0.975) * error), clamp(estimate - interpolated(t, 0.025) * error)
+
+
 def main(folder):
     results = json.load(open(os.path.join(folder, "results.json")))
     gt_path = os.path.join(folder, "gt.coco.json")
@@ -217,22 +301,47 @@ def main(folder):
         own_recall = float(tp.sum() / faces.sum()) if faces.sum() > 0 else 0.0
         levels = np.arange(101) / 100
         levels = levels[levels <= own_recall] if own_recall > 0 else np.zeros(0)
-        values, bands = {}, []
-        for b in range(resamples):
-            weights = counts[b]
+        coco_images, coco_hits, coco_ignored, counted, _ = coco
+
+        def statistics_and_errors(weights):
             band, statistics = voc_statistics(weights, faces, tp, fp, ranked_image, ranked_tp, levels)
-            bands.append(band)
             statistics["coco_ap"] = coco_ap(weights, coco)
+            row = weights[None, :]
+            recall_error = ratio_errors(row, tp, faces)[0]
+            errors = {
+                "ap": delta_error(weights, ap_derivatives(weights, ranked_image, ranked_tp, faces)[1]),
+                "precision": ratio_errors(row, tp, tp + fp)[0], "recall": recall_error, "miss_rate": recall_error,
+                "f1": ratio_errors(row, 2 * tp, tp + fp + faces)[0],
+            }
+            thresholds = coco_hits.shape[1]
+            coco_derivatives = np.zeros(n)
+            for t in range(thresholds):
+                keep = ~coco_ignored[:, t]
+                coco_derivatives += ap_derivatives(weights, coco_images[keep], coco_hits[keep, t], counted)[1] / thresholds
+            errors["coco_ap"] = delta_error(weights, coco_derivatives)
             if nme_sum is not None:
                 count = float(weights @ nme_count)
                 statistics["nme_mean"] = float(weights @ nme_sum) / count if count > 0 else float("nan")
+                errors["nme_mean"] = ratio_errors(row, nme_sum, nme_count)[0]
+            return band, statistics, errors
+
+        _, own, own_errors = statistics_and_errors(np.ones(n, dtype=np.int64))
+        values, errors, bands = {}, {}, []
+        for b in range(resamples):
+            band, statistics, resample_errors = statistics_and_errors(counts[b])
+            bands.append(band)
             for key, value in statistics.items():
                 values.setdefault(key, []).append(value)
+                errors.setdefault(key, []).append(resample_errors[key])
         stored = detector.get("intervals", {})
         for key, series in values.items():
-            series = np.asarray(series)
-            series = series[~np.isnan(series)]
-            low, high = np.percentile(series, [2.5, 97.5])
+            upper = np.finfo(float).max if key == "nme_mean" else 1.0
+            interval = studentized(np.asarray(series), np.asarray(errors[key]), own[key], own_errors[key], upper)
+            if interval is None:
+                print("%s %s: no interval here" % (name, key))
+                worst = float("inf")
+                continue
+            low, high = interval
             if key not in stored:
                 print("%s %s: missing from results.json" % (name, key))
                 worst = float("inf")

@@ -102,8 +102,8 @@ public enum BootstrapBenchmark {
                 let cpuStart = CPUClock.nanoseconds()
                 let (computed, milliseconds) = MonotonicClock.measure {
                     // What `ImageBootstrap.intervals` does, keeping the values for the digest.
-                    let values = ImageBootstrap.resampledValues([prepared], resamples: resamples, seed: ImageBootstrap.standardSeed)[0]
-                    return (values, values.compactMapValues(ImageBootstrap.percentileInterval))
+                    let resampled = ImageBootstrap.resample([prepared], resamples: resamples, seed: ImageBootstrap.standardSeed, withErrors: true)[0]
+                    return (resampled.values, ImageBootstrap.studentizedIntervals(resampled, of: prepared))
                 }
                 cpu = min(cpu, Double(CPUClock.nanoseconds() - cpuStart) / 1_000_000)
                 wall = min(wall, milliseconds)

@@ -32,7 +32,7 @@ public enum IntervalTable {
                 return value + "[\(Formatting.fixed(interval.low, 3)), \(Formatting.fixed(interval.high, 3))]"
             })
         }
-        return "95% intervals over images (\(settings.bootstrapResamples) resamples of the \(first.entry.results.dataset.images) images with replacement, percentile intervals, seed \(settings.bootstrapSeed)):\n\n"
+        return "95% intervals over images (\(settings.bootstrapResamples) resamples of the \(first.entry.results.dataset.images) images with replacement, studentized intervals, seed \(settings.bootstrapSeed)):\n\n"
             + table.text
     }
 

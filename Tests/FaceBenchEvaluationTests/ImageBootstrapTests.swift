@@ -115,10 +115,16 @@ final class ImageBootstrapTests: XCTestCase {
             if key == "miss_rate" { XCTAssertGreaterThan(empty.interval.low, 0) } else { XCTAssertLessThan(empty.interval.high, 0) }
         }
         XCTAssertTrue(ImageBootstrap.differencesToBest(ids: ["a"], own: [own[0]], resampled: [resampled[0]])[0].isEmpty, "no pairs with one detector")
-        // The intervals are the percentiles of the same resampled values.
-        XCTAssertEqual(
-            ImageBootstrap.intervals(runs, resamples: 200, seed: ImageBootstrap.standardSeed)[0],
-            resampled[0].compactMapValues(ImageBootstrap.percentileInterval))
+        // The intervals are the studentized intervals of the same resamples, around the run's own values.
+        let drawn = ImageBootstrap.resample(runs, resamples: 200, seed: ImageBootstrap.standardSeed, withErrors: true)
+        let intervals = ImageBootstrap.intervals(runs, resamples: 200, seed: ImageBootstrap.standardSeed)[0]
+        XCTAssertEqual(intervals, ImageBootstrap.studentizedIntervals(drawn[0], of: found))
+        XCTAssertEqual(Set(intervals.keys), ["ap", "coco_ap", "precision", "recall", "f1", "miss_rate"])
+        for (key, interval) in intervals {
+            XCTAssertEqual(drawn[0].values[key], resampled[0][key], key)
+            XCTAssertTrue(interval.contains(own[0][key]!), key)
+            XCTAssertNotEqual(interval, ImageBootstrap.percentileInterval(resampled[0][key]!), key)
+        }
     }
 
     /// Leaving image i out is weighting it 0 and every other image 1.

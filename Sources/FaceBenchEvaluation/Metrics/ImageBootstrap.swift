@@ -95,14 +95,14 @@ public enum ImageBootstrap {
         return result.byKey(columns)
     }
 
-    /// Each detector's interval per statistic, every detector on the same resamples; empty
-    /// dictionaries for 0 resamples or no images.
+    /// Each detector's studentized interval per statistic, every detector on the same
+    /// resamples; empty dictionaries for 0 resamples or no images.
     public static func intervals(_ results: [ResamplableResults], resamples: Int, seed: UInt64) -> [[String: ConfidenceInterval]] {
-        resampledValues(results, resamples: resamples, seed: seed).map { $0.compactMapValues(percentileInterval) }
+        zip(resample(results, resamples: resamples, seed: seed, withErrors: true), results).map { studentizedIntervals($0, of: $1) }
     }
 
-    /// The studentized interval of each statistic (measured by `BootstrapCoverage`; runs ship
-    /// the percentile interval until scripts/bootstrap-reference.py reproduces this one): from the
+    /// The studentized interval of each statistic, the one runs ship (its coverage measured by
+    /// `BootstrapCoverage`, its arithmetic reproduced by scripts/bootstrap-reference.py): from the
     /// resamples and their standard errors (`resampled`, drawn with errors), around the run's
     /// own value and error, within the statistic's range (`ResamplableResults.range`).
     public static func studentizedIntervals(_ resampled: Resampled, of results: ResamplableResults) -> [String: ConfidenceInterval] {

@@ -24,10 +24,10 @@ public struct ResamplableResults: Sendable {
     /// into `cocoImages`); the others are false positives there. COCO's counted faces per image.
     var cocoEvents: [[Int32]] = []
     var cocoFaces: [Int32]
-    /// Per COCO IoU threshold, every detection of `cocoImages` in rank order as `image << 2 |
-    /// kind` (kind 0: false positive, 1: true positive, 2: ignored there), for
-    /// `standardErrors`, which walks the false positives too.
-    var cocoRankings: [[Int32]] = []
+    /// `ranked` as `cocoImages` and `cocoEvents` are, for `standardErrors`: each detection's
+    /// image, and its true positives as `position << 1 | 1`.
+    var rankedImages: [Int32] = []
+    var rankedEvents: [Int32] = []
     let cocoParameters: COCOParameters
     /// Landmark errors per image: their sum and count (nil without a landmarks result).
     var nmeSum: [Double]?
@@ -64,7 +64,10 @@ public struct ResamplableResults: Sendable {
             if a.score != b.score { return a.score > b.score }
             return a.image != b.image ? a.image < b.image : a.index < b.index
         }
-        ranked = ranking.map { Int32(imageOfID[$0.image]!) << 1 | ($0.isTruePositive ? 1 : 0) }
+        let ranked = ranking.map { Int32(imageOfID[$0.image]!) << 1 | ($0.isTruePositive ? 1 : 0) }
+        self.ranked = ranked
+        rankedImages = ranked.map { $0 >> 1 }
+        rankedEvents = ranked.indices.filter { ranked[$0] & 1 == 1 }.map { Int32($0) << 1 | 1 }
 
         cocoParameters = COCOParameters()
         let order = samples.indices.sorted { samples[$0].cocoImageID < samples[$1].cocoImageID }
@@ -83,12 +86,6 @@ public struct ResamplableResults: Sendable {
                     cocoEvents[t].append(entry << 1 | 1)
                 }
             }
-        }
-        let kept = cocoImages.map { $0 << 2 }
-        cocoRankings = cocoEvents.map { events in
-            var ranking = kept
-            for event in events { ranking[Int(event >> 1)] |= event & 1 == 1 ? 1 : 2 }
-            return ranking
         }
         cocoFaces = [Int32](repeating: 0, count: n)
         for (position, counted) in coco.countedFaces.enumerated() { cocoFaces[order[position]] = Int32(counted) }

@@ -18,29 +18,38 @@ import FaceBenchModel
 ///   bᵢⱼ TPⱼ) / (TPⱼ + FPⱼ)², aᵢⱼ and bᵢⱼ its true and false positives ranked up to j. With
 ///   Cⱼ = Σ wₖ over the k whose envelope is taken at j, the last part is Σ over image i's true
 ///   positives m of Σ_{j ≥ m} Cⱼ FPⱼ / Nⱼ² / F, less the same over its false positives with TPⱼ:
-///   suffix sums, one backward pass.
+///   suffix sums. A false positive's count is its image's detections less its true positives
+///   and ignored ones, so the passes per ranking walk only the weighted true positives and
+///   ignored detections (as `cocoAveragePrecision` does), and one backward pass over the
+///   whole ranking, shared by COCO's thresholds, takes the detections' part.
 /// - COCO AP: the mean over its IoU thresholds of the same derivative for each threshold's
 ///   ranking (ignored detections neither true nor false positives, COCO's counted faces). This
 ///   is the derivative of the all-point AP there, not of COCO's 101 recall points, whose steps
 ///   make the exact derivative 0 almost everywhere; the two APs differ by the interpolation.
 extension ResamplableResults {
-    /// The buffers of `standardErrors`, made once per detector: per detection of the longest
-    /// ranking its cumulative true and false positives and its credit Cⱼ; per image its
-    /// derivative so far and within one ranking.
+    /// The buffers of `standardErrors`, made once per detector: the weight of a ranking up to
+    /// each detection, and per detection the TPⱼ-part of the derivative's suffix sums placed
+    /// there; per weighted true positive or ignored detection (`events`) its entry and
+    /// cumulative counts, and per true positive its envelope's credit Cⱼ; per image the
+    /// derivative's numerator.
     struct ErrorWorkspace {
-        var truePositives: [Double]
-        var falsePositives: [Double]
+        var cumulativeWeights: [Int]
+        var losses: [Double]
+        var events: [Int32]
+        var truePositives: [Int]
+        var falsePositives: [Int]
         var credits: [Double]
-        var derivatives: [Double]
-        var rankingDerivatives: [Double]
+        var numerators: [Double]
 
         init(_ results: ResamplableResults) {
-            let longest = max(results.ranked.count, results.cocoImages.count)
-            truePositives = [Double](repeating: 0, count: longest)
+            let longest = max(results.rankedImages.count, results.cocoImages.count)
+            cumulativeWeights = [Int](repeating: 0, count: longest + 1)
+            losses = [Double](repeating: 0, count: longest)
+            events = [Int32](repeating: 0, count: longest)
+            truePositives = [Int](repeating: 0, count: longest)
             falsePositives = truePositives
-            credits = truePositives
-            derivatives = [Double](repeating: 0, count: results.images)
-            rankingDerivatives = derivatives
+            credits = losses
+            numerators = [Double](repeating: 0, count: results.images)
         }
     }
 
@@ -80,97 +89,133 @@ extension ResamplableResults {
             nmeError = squares.squareRoot() / count
         }
         return [
-            averagePrecisionError(weights: weights, workspace: &workspace),
-            cocoAveragePrecisionError(weights: weights, workspace: &workspace),
+            Self.averagePrecisionError(
+                rankings: [rankedEvents], images: rankedImages, faces: faces, weights: weights, workspace: &workspace),
+            Self.averagePrecisionError(
+                rankings: cocoEvents, images: cocoImages, faces: cocoFaces, weights: weights, workspace: &workspace),
             precisionSquares.squareRoot() / (tp + fp), recallError, f1Squares.squareRoot() / (tp + fp + faceCount), recallError, nmeError,
         ]
     }
 
-    func averagePrecisionError(weights: UnsafeBufferPointer<Int32>, workspace: inout ErrorWorkspace) -> Double {
-        clearDerivatives(&workspace)
-        faces.withUnsafeBufferPointer { faces in
-            Self.addDerivatives(ranked, kindBits: 1, faces: faces, weights: weights, scale: 1, workspace: &workspace)
-        }
-        return Self.error(workspace.derivatives, weights: weights)
-    }
-
-    func cocoAveragePrecisionError(weights: UnsafeBufferPointer<Int32>, workspace: inout ErrorWorkspace) -> Double {
-        clearDerivatives(&workspace)
-        let scale = 1 / Double(max(cocoRankings.count, 1))
-        cocoFaces.withUnsafeBufferPointer { faces in
-            for ranking in cocoRankings {
-                Self.addDerivatives(ranking, kindBits: 2, faces: faces, weights: weights, scale: scale, workspace: &workspace)
+    /// The error of the mean over `rankings` of each one's all-point AP. Every ranking is of
+    /// the detections `images` (each one's image, in rank order), given by its true positives
+    /// and ignored detections (`position << 1 | isTruePositive`, position into `images`);
+    /// `faces` per image. NaN without weighted faces.
+    static func averagePrecisionError(
+        rankings: [[Int32]], images: [Int32], faces: [Int32], weights: UnsafeBufferPointer<Int32>, workspace: inout ErrorWorkspace
+    ) -> Double {
+        var faceCount = 0
+        for i in 0..<faces.count { faceCount += Int(weights[i]) * Int(faces[i]) }
+        guard faceCount > 0 else { return .nan }
+        let scale = 1 / Double(max(rankings.count, 1))
+        var meanAP = 0.0
+        images.withUnsafeBufferPointer { images in
+            workspace.cumulativeWeights.withUnsafeMutableBufferPointer { cumulative in
+                var total = 0
+                cumulative[0] = 0
+                for (position, image) in images.enumerated() {
+                    total &+= Int(weights[Int(image)])
+                    cumulative[position + 1] = total
+                }
             }
-        }
-        return Self.error(workspace.derivatives, weights: weights)
-    }
-
-    func clearDerivatives(_ workspace: inout ErrorWorkspace) {
-        for i in 0..<images { workspace.derivatives[i] = 0 }
-    }
-
-    /// √(Σ wᵢ dᵢ²) (NaN when a derivative is: no faces).
-    static func error(_ derivatives: [Double], weights: UnsafeBufferPointer<Int32>) -> Double {
-        var squares = 0.0
-        for (i, d) in derivatives.enumerated() where weights[i] != 0 { squares += Double(weights[i]) * d * d }
-        return squares.squareRoot()
-    }
-
-    /// Adds `scale` × ∂AP/∂wᵢ of the all-point AP over `ranking` (entries `image << kindBits |
-    /// kind`, kind 1 a true positive, 0 a false positive, any other ignored) to each image's
-    /// derivative; NaN derivatives when the weighted faces are 0.
-    static func addDerivatives(
-        _ ranking: [Int32], kindBits: Int32, faces: UnsafeBufferPointer<Int32>, weights: UnsafeBufferPointer<Int32>, scale: Double,
-        workspace: inout ErrorWorkspace
-    ) {
-        var faceCount = 0.0
-        for i in 0..<faces.count { faceCount += Double(weights[i]) * Double(faces[i]) }
-        let mask = (Int32(1) << kindBits) - 1
-        let ap = ranking.withUnsafeBufferPointer { ranking in
-            workspace.truePositives.withUnsafeMutableBufferPointer { tps in
-                workspace.falsePositives.withUnsafeMutableBufferPointer { fps in
-                    workspace.credits.withUnsafeMutableBufferPointer { credits in
-                        workspace.rankingDerivatives.withUnsafeMutableBufferPointer { own in
-                            for i in 0..<own.count { own[i] = 0 }
-                            var tp = 0.0, fp = 0.0
-                            for (e, entry) in ranking.enumerated() {
-                                let w = Double(weights[Int(entry >> kindBits)]), kind = entry & mask
-                                if kind == 1 { tp += w } else if kind == 0 { fp += w }
-                                tps[e] = tp
-                                fps[e] = fp
-                                credits[e] = 0
-                            }
-                            // The envelope from the end, crediting each true positive's weight to
-                            // the detection whose precision it takes.
-                            var highest = -1.0, at = 0, weightedSum = 0.0
-                            for e in stride(from: ranking.count - 1, through: 0, by: -1) where ranking[e] & mask == 1 {
-                                let image = Int(ranking[e] >> kindBits)
-                                let w = Double(weights[image])
-                                guard w > 0 else { continue }
-                                let precision = tps[e] / (tps[e] + fps[e])
-                                if precision > highest { highest = precision; at = e }
-                                credits[at] += w
-                                weightedSum += w * highest
-                                own[image] += highest
-                            }
-                            var hits = 0.0, misses = 0.0
-                            for e in stride(from: ranking.count - 1, through: 0, by: -1) {
-                                if credits[e] != 0 {
-                                    let n = tps[e] + fps[e]
-                                    hits += credits[e] * fps[e] / (n * n)
-                                    misses += credits[e] * tps[e] / (n * n)
-                                }
-                                let image = Int(ranking[e] >> kindBits), kind = ranking[e] & mask
-                                if kind == 1 { own[image] += hits } else if kind == 0 { own[image] -= misses }
-                            }
-                            return weightedSum / faceCount
-                        }
+            for i in 0..<workspace.numerators.count { workspace.numerators[i] = 0 }
+            for ranking in rankings {
+                meanAP += scale * addNumerators(ranking, images: images, scale: scale, workspace: &workspace)
+            }
+            // Every detection's share of the TPⱼ-parts after it, taken from its image as if it
+            // were a false positive (`addNumerators` gave true positives and ignored ones theirs back).
+            workspace.losses.withUnsafeMutableBufferPointer { losses in
+                workspace.numerators.withUnsafeMutableBufferPointer { numerators in
+                    var loss = 0.0
+                    for position in stride(from: images.count - 1, through: 0, by: -1) {
+                        loss += losses[position]
+                        losses[position] = 0
+                        numerators[Int(images[position])] -= loss
                     }
                 }
             }
         }
-        for i in 0..<faces.count {
-            workspace.derivatives[i] += scale * (workspace.rankingDerivatives[i] - ap * Double(faces[i])) / faceCount
+        meanAP /= Double(faceCount)
+        var squares = 0.0
+        for i in 0..<faces.count where weights[i] != 0 {
+            let derivative = (workspace.numerators[i] - meanAP * Double(faces[i])) / Double(faceCount)
+            squares += Double(weights[i]) * derivative * derivative
+        }
+        return squares.squareRoot()
+    }
+
+    /// Adds `scale` × one ranking's part of each image's numerator F ∂AP/∂wᵢ + AP Fᵢ (its true
+    /// positives' envelope values and suffix sums, its ignored detections' TPⱼ-parts), places
+    /// the TPⱼ-parts in `workspace.losses` for the pass over every detection, and returns the
+    /// ranking's Σ wₖ p̄ₖ (AP × F). The workspace's cumulative weights are the ranking's.
+    static func addNumerators(_ ranking: [Int32], images: UnsafeBufferPointer<Int32>, scale: Double, workspace: inout ErrorWorkspace) -> Double {
+        ranking.withUnsafeBufferPointer { ranking in
+            workspace.cumulativeWeights.withUnsafeBufferPointer { cumulative in
+                workspace.events.withUnsafeMutableBufferPointer { events in
+                    workspace.truePositives.withUnsafeMutableBufferPointer { tps in
+                        workspace.falsePositives.withUnsafeMutableBufferPointer { fps in
+                            workspace.credits.withUnsafeMutableBufferPointer { credits in
+                                workspace.losses.withUnsafeMutableBufferPointer { losses in
+                                    workspace.numerators.withUnsafeMutableBufferPointer { numerators in
+                                        // The weighted events with the counts up to each; `seen`
+                                        // their weight so far, every other detection a false positive.
+                                        // Branch-free (an event of weight 0 is overwritten by the
+                                        // next): the weights make a branch unpredictable.
+                                        var count = 0, tp = 0, seen = 0
+                                        for event in ranking {
+                                            let position = Int(event >> 1)
+                                            let through = cumulative[position + 1]
+                                            let w = through &- cumulative[position]
+                                            seen &+= w
+                                            tp &+= w & (0 &- Int(event & 1))
+                                            events[count] = event
+                                            tps[count] = tp
+                                            fps[count] = through &- seen
+                                            credits[count] = 0
+                                            count &+= Int(bitPattern: UInt(bitPattern: 0 &- w) >> 63)
+                                        }
+                                        // The envelope from the end, crediting each true positive's
+                                        // weight to the one whose precision it takes (strictly
+                                        // higher replaces: the latest of equal maxima holds); a
+                                        // holder's credit is written when the next one takes over.
+                                        var highest = -1.0, at = 0, credit = 0.0, weightedSum = 0.0
+                                        for k in stride(from: count - 1, through: 0, by: -1) where events[k] & 1 == 1 {
+                                            let position = Int(events[k] >> 1)
+                                            let w = Double(cumulative[position + 1] &- cumulative[position])
+                                            let precision = Double(tps[k]) / Double(tps[k] + fps[k])
+                                            if precision > highest {
+                                                credits[at] = credit
+                                                highest = precision
+                                                at = k
+                                                credit = 0
+                                            }
+                                            credit += w
+                                            weightedSum += w * highest
+                                            numerators[Int(images[position])] += scale * highest
+                                        }
+                                        if count > 0 { credits[at] = credit }
+                                        // The suffix sums, branch-free: an event that holds no
+                                        // credit adds 0 (an ignored one before any detection has
+                                        // no counts, hence the 1).
+                                        var gain = 0.0, loss = 0.0
+                                        for k in stride(from: count - 1, through: 0, by: -1) {
+                                            let position = Int(events[k] >> 1)
+                                            let n = Double(max(tps[k] &+ fps[k], 1))
+                                            let share = scale * credits[k] / (n * n)
+                                            gain += share * Double(fps[k])
+                                            let own = share * Double(tps[k])
+                                            loss += own
+                                            losses[position] += own
+                                            numerators[Int(images[position])] += loss + gain * Double(events[k] & 1)
+                                        }
+                                        return weightedSum
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }

@@ -160,7 +160,7 @@ extension RunSettings: Codable {
         try bootstrap.encode(bootstrapResamples, forKey: .resamples)
         try bootstrap.encode(bootstrapSeed, forKey: .seed)
         try bootstrap.encode("images with replacement, the same resamples for every detector", forKey: .scheme)
-        try bootstrap.encode("percentile, 95%", forKey: .interval)
+        try bootstrap.encode("studentized (bootstrap-t), 95%; paired differences, precision bands and latency ratios percentile", forKey: .interval)
         try bootstrap.encode("splitmix64, image = output mod n", forKey: .generator)
         try container.encode(targetPrecision, forKey: .targetPrecision)
         try container.encode(falsePositivesPerImage, forKey: .falsePositivesPerImage)

@@ -172,15 +172,16 @@ public struct RunResults: Sendable, Equatable {
                 samples: samples, detections: recorded.detections(of: detector.id), iouThreshold: settings.iouThreshold,
                 landmarks: detector.evaluations.landmarks)
         }
-        let resampled = ImageBootstrap.resampledValues(resamplable, resamples: scored ? settings.bootstrapResamples : 0, seed: settings.bootstrapSeed)
+        let resampled = ImageBootstrap.resample(
+            resamplable, resamples: scored ? settings.bootstrapResamples : 0, seed: settings.bootstrapSeed, withErrors: true)
         let own = resamplable.map { $0.ownStatistics() }
-        let differences = ImageBootstrap.differencesToBest(ids: detectors.map(\.id), own: own, resampled: resampled)
+        let differences = ImageBootstrap.differencesToBest(ids: detectors.map(\.id), own: own, resampled: resampled.map(\.values))
         let bands = ImageBootstrap.precisionBands(resamplable, resamples: scored ? settings.bootstrapResamples : 0, seed: settings.bootstrapSeed)
         for index in detectors.indices {
             detectors[index].operatingPoints = OperatingPoints(
                 curve: detectors[index].metrics.curve, targetPrecision: settings.targetPrecision,
                 falsePositivesPerImage: settings.falsePositivesPerImage, images: samples.count)
-            detectors[index].intervals = resampled[index].compactMapValues(ImageBootstrap.percentileInterval)
+            detectors[index].intervals = ImageBootstrap.studentizedIntervals(resampled[index], of: resamplable[index])
             detectors[index].differencesToBest = differences[index]
             detectors[index].precisionBand = bands[index]
         }
