@@ -31,8 +31,8 @@ public enum BootstrapBenchmark {
 
     /// One detector's timings: the matching and rankings made once, then `resamples`
     /// resamples of every statistic (drawing the resamples included), the best of the
-    /// repeats, as wall time and as this thread's CPU time (which other load on the machine
-    /// distorts less). With them what was computed, so that a faster scheme can be checked
+    /// repeats, as wall time and as the process's CPU time over its threads (which other load
+    /// on the machine distorts less). With them what was computed, so that a faster scheme can be checked
     /// to give the same bits: the intervals, and a digest of every resampled value.
     public struct Timing: Sendable {
         public var detector: String
@@ -88,8 +88,8 @@ public enum BootstrapBenchmark {
         }
     }
 
-    /// Times each detector alone, as a run computes its intervals.
-    public static func run(detectors: [SimulatedDetector] = standardDetectors, resamples: Int, repeats: Int, seed: UInt64) -> [Timing] {
+    /// Times each detector alone, as a run computes its intervals (on `jobs` threads).
+    public static func run(detectors: [SimulatedDetector] = standardDetectors, resamples: Int, repeats: Int, seed: UInt64, jobs: Int) -> [Timing] {
         let samples = samples(seed: seed)
         return detectors.enumerated().map { index, detector in
             let found = detections(detector, on: samples, seed: seed &+ UInt64(index + 1))
@@ -99,13 +99,14 @@ public enum BootstrapBenchmark {
             var wall = Double.infinity, cpu = Double.infinity
             var values: [String: [Double]] = [:], intervals: [String: ConfidenceInterval] = [:]
             for _ in 0..<max(repeats, 1) {
-                let cpuStart = CPUClock.nanoseconds()
+                let cpuStart = CPUClock.processNanoseconds()
                 let (computed, milliseconds) = MonotonicClock.measure {
                     // What `ImageBootstrap.intervals` does, keeping the values for the digest.
-                    let resampled = ImageBootstrap.resample([prepared], resamples: resamples, seed: ImageBootstrap.standardSeed, withErrors: true)[0]
+                    let resampled = ImageBootstrap.resample(
+                        [prepared], resamples: resamples, seed: ImageBootstrap.standardSeed, withErrors: true, jobs: jobs)[0]
                     return (resampled.values, ImageBootstrap.studentizedIntervals(resampled, of: prepared))
                 }
-                cpu = min(cpu, Double(CPUClock.nanoseconds() - cpuStart) / 1_000_000)
+                cpu = min(cpu, Double(CPUClock.processNanoseconds() - cpuStart) / 1_000_000)
                 wall = min(wall, milliseconds)
                 (values, intervals) = computed
             }

@@ -1,3 +1,4 @@
+import Foundation
 import FaceBenchModel
 import FaceBenchEvaluation
 import FaceBenchIO
@@ -86,7 +87,7 @@ public struct EvaluationSession {
             let (intervals, time) = try Self.bestOf(repeats) {
                 ImageBootstrap.intervals(
                     [ResamplableResults(samples: samples, detections: detections, iouThreshold: threshold, landmarks: landmarks)],
-                    resamples: resamples, seed: ImageBootstrap.standardSeed)[0]
+                    resamples: resamples, seed: ImageBootstrap.standardSeed, jobs: ProcessInfo.processInfo.activeProcessorCount)[0]
             }
             run.intervals = intervals
             run.bootstrapMilliseconds = time

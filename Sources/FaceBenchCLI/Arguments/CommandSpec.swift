@@ -56,6 +56,11 @@ struct ArgumentSpec: Sendable {
 /// What the parser found. Accessors convert and check values, throwing usage errors that
 /// name the option.
 struct ParsedArguments: Sendable {
+    /// The most timed repeats (`--repeat`) and threads or jobs (`--jobs`) an option takes: a
+    /// value from a script's typo (10¹²) would otherwise run for ever or exhaust memory.
+    static let maximumRepeats = 1000
+    static let maximumJobs = 256
+
     var values: [String: [String]] = [:]
     var flags: Set<String> = []
     var positionals: [String] = []

@@ -34,7 +34,7 @@ struct BenchCoverageOptions {
         copies = try arguments.int("copies", atLeast: 1, atMost: BootstrapCoverage.maximumTruthImages)
         chunks = try arguments.int("chunks", atLeast: 2, atMost: BootstrapCoverage.maximumDraws) ?? 20
         seed = UInt64(try arguments.int("seed", atLeast: 0) ?? 1)
-        jobs = try arguments.int("jobs", atLeast: 1) ?? 1
+        jobs = try arguments.int("jobs", atLeast: 1, atMost: ParsedArguments.maximumJobs) ?? 1
         measuresBCa = arguments.flag("bca")
         format = try arguments.choice("format", default: .markdown)
     }

@@ -17,7 +17,7 @@ struct BenchEvalOptions {
 
     init(_ arguments: ParsedArguments) throws {
         seed = try arguments.int("seed", atLeast: 0) ?? 1
-        repeats = try arguments.int("repeat", atLeast: 1) ?? 5
+        repeats = try arguments.int("repeat", atLeast: 1, atMost: ParsedArguments.maximumRepeats) ?? 5
         let known = COCOEvaluationTiming.referenceTools
         tools = arguments.values["tools"] == nil ? known : arguments.strings("tools").filter { !$0.isEmpty }
         if let unknown = tools.first(where: { !known.contains($0) }) {

@@ -30,7 +30,7 @@ struct EvalOptions {
         protocols = arguments.strings("protocol")
         importer = arguments.string("importer")
         format = try arguments.choice("format", default: .markdown)
-        repeats = try arguments.int("repeat", atLeast: 1) ?? 1
+        repeats = try arguments.int("repeat", atLeast: 1, atMost: ParsedArguments.maximumRepeats) ?? 1
         timesRequested = arguments.string("repeat") != nil
         rocPrefix = arguments.string("roc-out")
         bootstrapResamples = try arguments.int("bootstrap", atLeast: 0, atMost: ImageBootstrap.maximumResamples) ?? 0

@@ -22,6 +22,6 @@ struct ParityGridOptions {
         if let unknown = cascades.first(where: { !known.contains($0) }) {
             throw FaceBenchError.usage("unknown cascade '\(unknown)'; known: \(known.joined(separator: ", "))")
         }
-        workers = try arguments.int("jobs", atLeast: 1) ?? ProcessInfo.processInfo.activeProcessorCount
+        workers = try arguments.int("jobs", atLeast: 1, atMost: ParsedArguments.maximumJobs) ?? ProcessInfo.processInfo.activeProcessorCount
     }
 }

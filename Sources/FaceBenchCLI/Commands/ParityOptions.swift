@@ -15,7 +15,7 @@ struct ParityOptions {
         reference = arguments.positionals[0]
         candidate = arguments.positionals[1]
         iouThreshold = try arguments.double("iou", in: 0.01...1) ?? 0.9
-        repeats = try arguments.int("repeat", atLeast: 1) ?? 3
+        repeats = try arguments.int("repeat", atLeast: 1, atMost: ParsedArguments.maximumRepeats) ?? 3
         datasets = arguments.strings("dataset").isEmpty ? toolbox.defaultDatasets : arguments.strings("dataset")
         guard !datasets.isEmpty else { throw FaceBenchError.usage("no --dataset given and no named dataset with images found") }
     }

@@ -38,8 +38,8 @@ struct ReportOptions {
         guard out != nil || formats.count == 1 else {
             throw FaceBenchError.usage("several formats need --out PATH (files PATH.md, PATH.html, …)")
         }
-        galleryImages = try arguments.int("gallery", atLeast: 0) ?? 4
-        imageSide = try arguments.int("image-side", atLeast: 32) ?? 1024
+        galleryImages = try arguments.int("gallery", atLeast: 0, atMost: 100) ?? 4
+        imageSide = try arguments.int("image-side", atLeast: 32, atMost: 8192) ?? 1024
         results = arguments.positionals
         labels = arguments.strings("label")
     }

@@ -57,26 +57,43 @@ public enum ImageBootstrap {
         public var errors: [String: [Double]]
     }
 
-    public static func resample(_ results: [ResamplableResults], resamples: Int, seed: UInt64, withErrors: Bool) -> [Resampled] {
+    /// `jobs` threads share a detector's resamples (each resample is computed alone, so the
+    /// values do not depend on `jobs`).
+    public static func resample(_ results: [ResamplableResults], resamples: Int, seed: UInt64, withErrors: Bool, jobs: Int = 1) -> [Resampled] {
         guard resamples > 0, let images = results.first?.images, images > 0 else { return results.map { _ in Resampled(values: [:], errors: [:]) } }
         let counts = counts(images: images, resamples: resamples, seed: seed)
+        let statistics = ResamplableResults.statistics.count
+        let workers = max(1, min(jobs, resamples))
         return results.map { result in
-            var workspace = ResamplableResults.Workspace(result)
-            var errorWorkspace = ResamplableResults.ErrorWorkspace(result)
-            let statistics = ResamplableResults.statistics.count
-            var columns = [[Double]](repeating: [Double](repeating: .nan, count: resamples), count: statistics)
-            var errorColumns = withErrors ? columns : []
+            // Statistic-major: column s of resample b at s × resamples + b.
+            var flatValues = [Double](repeating: .nan, count: statistics * resamples)
+            var flatErrors = withErrors ? flatValues : []
             counts.withUnsafeBufferPointer { counts in
-                for b in 0..<resamples {
-                    let weights = UnsafeBufferPointer(rebasing: counts[(b * images)..<((b + 1) * images)])
-                    let values = result.values(weights: weights, workspace: &workspace)
-                    for (column, value) in values.enumerated() { columns[column][b] = value }
-                    guard withErrors else { continue }
-                    let errors = result.standardErrors(weights: weights, workspace: &errorWorkspace)
-                    for (column, error) in errors.enumerated() { errorColumns[column][b] = error }
+                flatValues.withUnsafeMutableBufferPointer { values in
+                    flatErrors.withUnsafeMutableBufferPointer { errors in
+                        // Each worker writes only its own resamples' slots.
+                        nonisolated(unsafe) let counts = counts, values = values, errors = errors
+                        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                            var workspace = ResamplableResults.Workspace(result)
+                            var errorWorkspace = ResamplableResults.ErrorWorkspace(result)
+                            for b in (worker * resamples / workers)..<((worker + 1) * resamples / workers) {
+                                let weights = UnsafeBufferPointer(rebasing: counts[(b * images)..<((b + 1) * images)])
+                                for (column, value) in result.values(weights: weights, workspace: &workspace).enumerated() {
+                                    values[column * resamples + b] = value
+                                }
+                                guard withErrors else { continue }
+                                for (column, error) in result.standardErrors(weights: weights, workspace: &errorWorkspace).enumerated() {
+                                    errors[column * resamples + b] = error
+                                }
+                            }
+                        }
+                    }
                 }
             }
-            return Resampled(values: result.byKey(columns), errors: withErrors ? result.byKey(errorColumns) : [:])
+            func columns(_ flat: [Double]) -> [[Double]] {
+                (0..<statistics).map { Array(flat[($0 * resamples)..<(($0 + 1) * resamples)]) }
+            }
+            return Resampled(values: result.byKey(columns(flatValues)), errors: withErrors ? result.byKey(columns(flatErrors)) : [:])
         }
     }
 
@@ -97,8 +114,8 @@ public enum ImageBootstrap {
 
     /// Each detector's studentized interval per statistic, every detector on the same
     /// resamples; empty dictionaries for 0 resamples or no images.
-    public static func intervals(_ results: [ResamplableResults], resamples: Int, seed: UInt64) -> [[String: ConfidenceInterval]] {
-        zip(resample(results, resamples: resamples, seed: seed, withErrors: true), results).map { studentizedIntervals($0, of: $1) }
+    public static func intervals(_ results: [ResamplableResults], resamples: Int, seed: UInt64, jobs: Int = 1) -> [[String: ConfidenceInterval]] {
+        zip(resample(results, resamples: resamples, seed: seed, withErrors: true, jobs: jobs), results).map { studentizedIntervals($0, of: $1) }
     }
 
     /// The studentized interval of each statistic, the one runs ship (its coverage measured by

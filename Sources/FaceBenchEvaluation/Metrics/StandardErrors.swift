@@ -178,14 +178,23 @@ extension ResamplableResults {
                                         // weight to the one whose precision it takes (strictly
                                         // higher replaces: the latest of equal maxima holds); a
                                         // holder's credit is written when the next one takes over.
-                                        var highest = -1.0, at = 0, credit = 0.0, weightedSum = 0.0
+                                        // tp / n > highest tp / highest n is compared as tp ·
+                                        // highest n > highest tp · n where the counts are below 2²⁶:
+                                        // exact products, and distinct quotients of such counts
+                                        // differ by more than an ulp, so the order is the
+                                        // quotients' without a division per true positive.
+                                        let crossMultiplied = cumulative[images.count] < 1 << 26
+                                        var highest = -1.0, highestTP = -1.0, highestCount = 1.0
+                                        var at = 0, credit = 0.0, weightedSum = 0.0
                                         for k in stride(from: count - 1, through: 0, by: -1) where events[k] & 1 == 1 {
                                             let position = Int(events[k] >> 1)
                                             let w = Double(cumulative[position + 1] &- cumulative[position])
-                                            let precision = Double(tps[k]) / Double(tps[k] + fps[k])
-                                            if precision > highest {
+                                            let tp = Double(tps[k]), n = Double(tps[k] &+ fps[k])
+                                            if crossMultiplied ? tp * highestCount > highestTP * n : tp / n > highest {
                                                 credits[at] = credit
-                                                highest = precision
+                                                highest = tp / n
+                                                highestTP = tp
+                                                highestCount = n
                                                 at = k
                                                 credit = 0
                                             }

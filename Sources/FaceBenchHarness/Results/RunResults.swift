@@ -1,3 +1,4 @@
+import Foundation
 import FaceBenchModel
 import FaceBenchEvaluation
 
@@ -173,7 +174,8 @@ public struct RunResults: Sendable, Equatable {
                 landmarks: detector.evaluations.landmarks)
         }
         let resampled = ImageBootstrap.resample(
-            resamplable, resamples: scored ? settings.bootstrapResamples : 0, seed: settings.bootstrapSeed, withErrors: true)
+            resamplable, resamples: scored ? settings.bootstrapResamples : 0, seed: settings.bootstrapSeed, withErrors: true,
+            jobs: ProcessInfo.processInfo.activeProcessorCount)
         let own = resamplable.map { $0.ownStatistics() }
         let differences = ImageBootstrap.differencesToBest(ids: detectors.map(\.id), own: own, resampled: resampled.map(\.values))
         let bands = ImageBootstrap.precisionBands(resamplable, resamples: scored ? settings.bootstrapResamples : 0, seed: settings.bootstrapSeed)
