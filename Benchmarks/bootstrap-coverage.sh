@@ -7,9 +7,9 @@
 #   Benchmarks/bootstrap-coverage.sh [SEED]
 #
 # Both run with the shipped 1,000 resamples per dataset: mit-cmu (130 images) for the three
-# simulated detectors (2–3 min), wider-val (3,226 images, ground truth only) for the middling
-# one (about 12 min with JOBS=2; WIDER_RESAMPLES=200 is faster, with
-# percentile intervals from 200 values, noisier than the shipped ones).
+# simulated detectors (about 4 min with JOBS=2), wider-val (3,226 images, ground truth only)
+# for the middling one (about 20 min with JOBS=2; WIDER_RESAMPLES=200 is faster, with
+# intervals from 200 values, noisier than the shipped ones).
 #
 # BCA=1 also measures the BCa interval on mit-cmu (--bca: a jackknife over each simulated
 # dataset's images; little extra there, about four times the time on wider-val).

@@ -62,10 +62,10 @@ public enum BootstrapCoverage {
         public var statistic: String
         public var truth: Double
         public var truthStandardError: Double
-        /// Datasets whose studentized interval (`ImageBootstrap.studentizedIntervals`) holds the truth, lies
+        /// Datasets whose studentized interval (`ImageBootstrap.studentizedIntervals`, the one runs ship) holds the truth, lies
         /// wholly below it, wholly above it; that have none.
         public var covered = 0
-        /// On the same resamples: datasets whose percentile interval (the one runs ship) holds the
+        /// On the same resamples: datasets whose percentile interval (`ImageBootstrap.percentileInterval`) holds the
         /// truth, whose BCa interval (`ImageBootstrap.bcaInterval`, its acceleration from the
         /// jackknife over images) does, and whose bias-corrected percentile interval (BCa
         /// without the acceleration) does.
@@ -126,7 +126,7 @@ public enum BootstrapCoverage {
             }
             let found = samples.map { detections(detector, on: $0, random: &random) }
             let results = ResamplableResults(samples: samples, detections: found, iouThreshold: EvaluationOptions.standardIoUThreshold)
-            // The studentized interval, and the percentile interval runs ship and the alternatives, from the same resamples.
+            // The studentized interval runs ship, and the alternatives, from the same resamples.
             let own = results.ownStatistics()
             let drawn = ImageBootstrap.resample([results], resamples: resamples, seed: ImageBootstrap.standardSeed, withErrors: true)[0]
             let jackknife = measuresBCa ? ImageBootstrap.jackknifeValues(results) : [:]

@@ -18,8 +18,9 @@ enum BenchCoverageCommand: FaceBenchCommand {
             (--resamples resamples, the standard seed). The true value of each statistic is the mean over --chunks draws \
             of every image --copies times. Prints, per detector and statistic, the truth, the mean estimate, the mean \
             half-width and the coverage (the share of the intervals holding the truth, and how many lie wholly below or \
-            above it) of the studentized interval; 93–97 % is expected of 95 % intervals. For comparison, on the same \
-            resamples: the mean half-width and coverage of the percentile interval runs ship, the bias-corrected percentile interval's \
+            above it) of the studentized interval runs ship; 93–97 % is expected of 95 % intervals. For comparison, on the \
+            same resamples: the mean half-width and coverage of the percentile interval (runs shipped it before), the \
+            bias-corrected percentile interval's \
             coverage ("BC"), and with --bca the BCa interval's mean \
             half-width and coverage (its acceleration from a jackknife over each dataset's images, as many evaluations as \
             images: on wider-val about four times the time). Release build; --jobs datasets at once.
@@ -117,7 +118,7 @@ enum BenchCoverageCommand: FaceBenchCommand {
                 \(Formatting.fixed(milliseconds / 1000, 0)) s.
 
                 \(table.text)
-                Coverage per statistic, all detectors (the studentized interval; for comparison the percentile interval runs ship, BC: the bias-corrected percentile interval\(bca ? "; BCa" : "")): \(summary.joined(separator: ", ")).
+                Coverage per statistic, all detectors (the studentized interval runs ship; for comparison the percentile interval, BC: the bias-corrected percentile interval\(bca ? "; BCa" : "")): \(summary.joined(separator: ", ")).
 
                 """)
         }

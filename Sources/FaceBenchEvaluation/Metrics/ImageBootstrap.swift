@@ -206,7 +206,7 @@ public enum ImageBootstrap {
     }
 
     /// The BCa interval (bias-corrected and accelerated; Efron 1987, Efron & Tibshirani 1993
-    /// §14.3), which `BootstrapCoverage` measures beside the percentile interval a run ships:
+    /// §14.3), which `BootstrapCoverage` measures beside the studentized interval a run ships:
     /// the percentiles of the resampled values (NaN left out) taken at Φ(z₀ + (z₀ + z) /
     /// (1 − a·(z₀ + z))) for z = Φ⁻¹(0.025) and Φ⁻¹(0.975) instead of 2.5 % and 97.5 %. The
     /// bias correction z₀ = Φ⁻¹(the share of the resampled values below `estimate`, ties
