@@ -20,7 +20,7 @@ final class CommandLineTests: XCTestCase {
             (["run", "--dataset", "dlib-face"], "unknown dataset 'dlib-face'. Did you mean 'dlib-faces'?"),
             (["run", "--dataset", "dlib-faces", "--detector", "lbp,haarr"], "unknown detector 'haarr'. Did you mean 'haar'?"),
             (["run", "--dataset", "dlib-faces", "--detector", "haar:scale=1.2,neighbours=2"], "unknown parameter 'neighbours' for haar. Did you mean 'neighbors'?"),
-            (["run", "--format", "mardown"], "--format expects text, markdown, json, got 'mardown'. Did you mean 'markdown'?"),
+            (["run", "--format", "mardown"], "--format expects text, markdown or json, got 'mardown'. Did you mean 'markdown'?"),
             (["run", "--quiet", "--verbose"], "--quiet and --verbose exclude each other"),
             (["completion", "fish"], "SHELL is bash or zsh"),
         ]

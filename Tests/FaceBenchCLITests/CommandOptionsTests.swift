@@ -7,10 +7,10 @@ final class CommandOptionsTests: XCTestCase {
     func testEveryCommandRefusesBadOptionsBeforeRunning() throws {
         let scratch = try TestData.temporaryDirectory(self)
         let cases: [([String], String)] = [
-            (["detect", "x.png", "--format", "yaml"], "--format: unknown format 'yaml'; choose text or json"),
+            (["detect", "x.png", "--format", "yaml"], "--format expects text or json, got 'yaml'"),
             (["detect", "x.png", "--max-megapixels", "0"], "--max-megapixels expects a number in 0.001…1000000.0, got '0'"),
             (["detect", "x.png", "--native-threads", "0"], "--native-threads expects an integer in 1…256, got '0'"),
-            (["report", "r.json", "--format", "pdf"], "--format: unknown format 'pdf'; choose from markdown, csv, json, html"),
+            (["report", "r.json", "--format", "pdf"], "--format expects markdown, csv, json or html, got 'pdf'"),
             (["report", "r.json", "--format", "markdown,html"], "several formats need --out PATH"),
             (["report", "r.json", "--gallery", "-1"], "--gallery expects an integer in 0…100, got '-1'"),
             (["report", "r.json", "--image-side", "100000"], "--image-side expects an integer in 32…8192, got '100000'"),
@@ -28,11 +28,13 @@ final class CommandOptionsTests: XCTestCase {
             (["bench-coverage", "--jobs", "100000"], "--jobs expects an integer in 1…256, got '100000'"),
             (["bench-eval", "--tools", "cocoapi"], "unknown tool 'cocoapi'; known: pycocotools, faster-coco-eval, hotcoco"),
             (["bench-eval", "--format", "csv"], "--format expects markdown or json, got 'csv'"),
+            (["report", "r.json", "--format", "markdown,text"], "--format expects markdown, csv, json or html, got 'text'"),
+            (["bench-coverage", "--format", "jsn"], "--format expects markdown or json, got 'jsn'. Did you mean 'json'?"),
             (["bench-eval", "--seed", "-1"], "--seed expects an integer >= 0, got '-1'"),
             (["bench-coverage", "--detector", "strng"], "unknown simulated detector 'strng'. Did you mean 'strong'?"),
             (["bench-coverage", "--chunks", "1"], "--chunks expects an integer in 2…100000, got '1'"),
             (["fddb-sizes", scratch], "is neither a folder of FDDB-fold-NN-ellipseList.txt files nor an ellipse list"),
-            (["list", "--format", "xml"], "--format expects text, json, got 'xml'"),
+            (["list", "--format", "xml"], "--format expects text or json, got 'xml'"),
             (["compare", "x", "--tolerance", "recal=0.1"], "--tolerance: unknown gate metric 'recal'; accepted: ap, coco_ap, recall, nme_mean, precision, f1, slowdown. Did you mean 'recall'?"),
             (["compare", "x", "--tolerance", "slowdown=0.5"], "--tolerance slowdown: tolerance 0.5 is not a number in 1…100"),
             (["compare", "x", "--gate-metrics", "ap,speed"], "--gate-metrics: unknown gate metric 'speed'"),

@@ -115,7 +115,7 @@ final class EvalCommandTests: XCTestCase {
             (["eval", "--dataset", gt, "--predictions", gt], "gt.json is COCO ground truth (an object with images and annotations), not detections: give it as --dataset"),
             (["eval", "--dataset", gt, "--predictions", runFolder], "dlib-faces is a FaceBench run folder, not detections: pass one of its <detector>.coco.json files"),
             (["eval", "--dataset", gt, "--predictions", runResults], "results.json is FaceBench run results (results.json), not detections: pass the COCO results beside it"),
-            (["eval", "--dataset", gt, "--predictions", results, "--format", "xml"], "--format expects markdown, json, got 'xml'"),
+            (["eval", "--dataset", gt, "--predictions", results, "--format", "xml"], "--format expects markdown or json, got 'xml'"),
             (["eval", "--dataset", gt, "--predictions", results, "--repeat", "0"], "--repeat expects an integer in 1…1000"),
             (["eval", "--dataset", gt, "--predictions", results, "--roc-out", scratch + "/x-"], "--roc-out writes the fddb protocol's ROC"),
         ]

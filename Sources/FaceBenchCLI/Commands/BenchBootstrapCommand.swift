@@ -24,7 +24,7 @@ enum BenchBootstrapCommand: FaceBenchCommand {
             OptionSpec("repeat", .value("N"), help: "Timed runs per detector; the best counts.", default: "3"),
             OptionSpec("seed", .value("N"), help: "Seed of the synthetic run.", default: "1"),
             OptionSpec("jobs", .value("N"), help: "Threads sharing a detector's resamples (1…256).", default: "the machine's cores"),
-            OptionSpec("format", .value("markdown|json"), help: "Output format.", default: "markdown"),
+            BenchBootstrapOptions.formatOption.spec,
         ],
         examples: ["swift build -c release && .build/release/facebench bench-bootstrap"])
 
@@ -36,8 +36,7 @@ enum BenchBootstrapCommand: FaceBenchCommand {
         }
         let timings = BootstrapBenchmark.run(resamples: options.resamples, repeats: options.repeats, seed: options.seed, jobs: options.jobs)
         let images = BootstrapBenchmark.widerValidationImages
-        switch options.format {
-        case .json:
+        if options.format == .json {
             let rows = timings.map { timing -> JSONValue in
                 .object(JSONObject([
                     ("detector", .string(timing.detector)), ("detections", JSONValue(timing.detections)),
@@ -55,7 +54,7 @@ enum BenchBootstrapCommand: FaceBenchCommand {
                 ("target_ms", JSONValue(targetMilliseconds)), ("detectors", .array(rows)),
             ])
             StandardStreams.output(JSONWriter().string(.object(object)) + "\n")
-        case .markdown:
+        } else {
             var table = MarkdownTable(headers: ["Detector", "Detections", "Matching (once)", "\(options.resamples) resamples", "CPU (all threads)"])
             for timing in timings {
                 table.add([

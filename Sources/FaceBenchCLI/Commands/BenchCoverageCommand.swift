@@ -35,7 +35,7 @@ enum BenchCoverageCommand: FaceBenchCommand {
             OptionSpec("seed", .value("N"), help: "Seed of the simulation.", default: "1"),
             OptionSpec("jobs", .value("N"), help: "Simulated datasets at once.", default: "1"),
             OptionSpec("bca", .flag, help: "Also measure the BCa interval (a jackknife over every simulated dataset's images)."),
-            OptionSpec("format", .value("markdown|json"), help: "Output format.", default: "markdown"),
+            BenchCoverageOptions.formatOption.spec,
         ],
         examples: [
             "swift build -c release && .build/release/facebench bench-coverage",
@@ -63,8 +63,7 @@ enum BenchCoverageCommand: FaceBenchCommand {
             }
         }
         let faces = dataset.samples.reduce(0) { $0 + $1.countedFaces }
-        switch options.format {
-        case .json:
+        if options.format == .json {
             let detectors = outcomes.map { outcome -> JSONValue in
                 .object(JSONObject([
                     ("detector", .string(outcome.detector)),
@@ -91,7 +90,7 @@ enum BenchCoverageCommand: FaceBenchCommand {
                 ("pooled", .object(JSONObject(BootstrapCoverage.pooled(outcomes).map { ($0.statistic, JSONValue($0.share)) }))),
             ])
             StandardStreams.output(JSONWriter().string(.object(object)) + "\n")
-        case .markdown:
+        } else {
             let bca = options.measuresBCa
             var table = MarkdownTable(headers: [
                 "Detector", "Statistic", "True value", "Its s.e.", "Mean estimate", "Mean ±", "Coverage", "Below", "Above", "Percentile ±", "Percentile coverage",

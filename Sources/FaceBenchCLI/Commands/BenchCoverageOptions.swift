@@ -4,7 +4,7 @@ import FaceBenchHarness
 
 /// `bench-coverage`'s options, read and checked in one place.
 struct BenchCoverageOptions {
-    enum Format: String, CaseIterable { case markdown, json }
+    static let formatOption = FormatOption([.markdown, .json], default: .markdown)
 
     var dataset: String
     var detectors: [BootstrapCoverage.SimulatedDetector]
@@ -16,7 +16,7 @@ struct BenchCoverageOptions {
     var seed: UInt64
     var jobs: Int
     var measuresBCa: Bool
-    var format: Format
+    var format: OutputFormat
 
     init(_ arguments: ParsedArguments) throws {
         dataset = arguments.string("dataset") ?? "mit-cmu"
@@ -36,6 +36,6 @@ struct BenchCoverageOptions {
         seed = UInt64(try arguments.int("seed", atLeast: 0) ?? 1)
         jobs = try arguments.int("jobs", atLeast: 1, atMost: ParsedArguments.maximumJobs) ?? 1
         measuresBCa = arguments.flag("bca")
-        format = try arguments.choice("format", default: .markdown)
+        format = try Self.formatOption.format(arguments)
     }
 }

@@ -26,7 +26,7 @@ enum BenchEvalCommand: FaceBenchCommand {
             OptionSpec("repeat", .value("N"), help: "Timed runs per tool; the best counts.", default: "5"),
             OptionSpec("tools", .repeated("NAME[,NAME…]", commaSeparated: true), help: "Reference tools to run (none: FaceBench alone).", default: "pycocotools, faster-coco-eval, hotcoco"),
             OptionSpec("python", .value("PATH"), help: "Python with the reference tools installed.", default: "python3 on PATH"),
-            OptionSpec("format", .value("markdown|json"), help: "Output format.", default: "markdown"),
+            BenchEvalOptions.formatOption.spec,
         ],
         examples: [
             "swift build -c release && .build/release/facebench bench-eval",
@@ -66,9 +66,10 @@ enum BenchEvalCommand: FaceBenchCommand {
         let fileSize = (try? FileManager.default.attributesOfItem(atPath: resultsPath)[.size] as? Int) ?? 0
         let report = COCOEvaluationTimingReport(
             timings: timings, workload: workload, seed: options.seed, resultsBytes: fileSize, detections: detectionCount, environment: environment)
-        switch options.format {
-        case .json: StandardStreams.output(JSONWriter().string(try report.json()) + "\n")
-        case .markdown: StandardStreams.output(report.markdown)
+        if options.format == .json {
+            StandardStreams.output(JSONWriter().string(try report.json()) + "\n")
+        } else {
+            StandardStreams.output(report.markdown)
         }
         if !report.agree {
             StandardStreams.error("facebench bench-eval: the tools disagree by more than 1e-9\n")

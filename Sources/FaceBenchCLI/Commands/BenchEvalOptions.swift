@@ -4,13 +4,13 @@ import FaceBenchHarness
 
 /// `bench-eval`'s options, read and checked in one place.
 struct BenchEvalOptions {
-    enum Format: String { case markdown, json }
+    static let formatOption = FormatOption([.markdown, .json], default: .markdown)
 
     var seed: Int
     var repeats: Int
     /// Reference tools to run, of `COCOEvaluationTiming.referenceTools`.
     var tools: [String]
-    var format: Format
+    var format: OutputFormat
     var python: String
     /// The workload folder, absolute.
     var workload: String
@@ -23,9 +23,7 @@ struct BenchEvalOptions {
         if let unknown = tools.first(where: { !known.contains($0) }) {
             throw FaceBenchError.usage("unknown tool '\(unknown)'; known: \(known.joined(separator: ", "))")
         }
-        let formatName = arguments.string("format") ?? "markdown"
-        guard let format = Format(rawValue: formatName) else { throw FaceBenchError.usage("--format expects markdown or json, got '\(formatName)'") }
-        self.format = format
+        format = try Self.formatOption.format(arguments)
         python = arguments.string("python") ?? "python3"
         workload = URL(fileURLWithPath: arguments.string("workload") ?? "Results/bench-eval/workload-seed\(seed)").standardized.path
     }

@@ -22,7 +22,7 @@ enum DetectCommand: FaceBenchCommand {
             """,
         options: [
             OptionSpec("detector", .repeated("SPEC", commaSeparated: false), help: "Detector spec.", default: Toolbox.defaultDetectors.joined(separator: ", ")),
-            OptionSpec("format", .value("text|json"), help: "A line per face, or JSON.", default: "text"),
+            DetectOptions.formatOption.spec,
             OptionSpec("draw", .value("OUT.png"), help: "Write the image with the detections drawn: PNG, or JPEG for .jpg/.jpeg."),
             OptionSpec("dataset", .value("NAME|PATH"), help: "Dataset holding the image, for its ground truth."),
             OptionSpec("native-threads", .value("N"), help: "Threads OpenCV may use inside one call.", default: "1"),

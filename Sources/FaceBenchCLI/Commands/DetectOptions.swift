@@ -3,11 +3,11 @@ import FaceBenchModel
 
 /// `detect`'s options, read and checked in one place.
 struct DetectOptions {
-    enum Format: String { case text, json }
+    static let formatOption = FormatOption([.text, .json], default: .text, help: "A line per face, or JSON.")
 
     var maximumMegapixels: Double?
     var image: String
-    var format: Format
+    var format: OutputFormat
     /// `--draw`'s path, checked writable (`DetectCommand.checkedDrawingPath`).
     var drawing: String?
     var nativeThreads: Int
@@ -17,11 +17,7 @@ struct DetectOptions {
     init(_ arguments: ParsedArguments, toolbox: Toolbox) throws {
         maximumMegapixels = try Toolbox.maximumMegapixels(arguments)
         image = arguments.positionals[0]
-        let formatName = arguments.string("format") ?? "text"
-        guard let format = Format(rawValue: formatName) else {
-            throw FaceBenchError.usage("--format: unknown format '\(formatName)'; choose text or json")
-        }
-        self.format = format
+        format = try Self.formatOption.format(arguments)
         drawing = try arguments.string("draw").map(DetectCommand.checkedDrawingPath)
         nativeThreads = try arguments.int("native-threads", atLeast: 1, atMost: RunSettings.maximumThreads) ?? 1
         detectors = toolbox.detectorSpecs(arguments.strings("detector"), fallback: Toolbox.defaultDetectors)

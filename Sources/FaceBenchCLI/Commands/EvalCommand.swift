@@ -34,7 +34,7 @@ enum EvalCommand: FaceBenchCommand {
             OptionSpec("fp-counts", .value("N,N,…"), help: "False-positive counts of the fp_table.", default: "10,31,50,65,78,95,167"),
             OptionSpec("wider-flavor", .value("matlab|python"), help: "The WIDER FACE evaluation the wider protocol equals: the official MATLAB code or its Python port (evaluation.py).", default: "matlab"),
             OptionSpec("bootstrap", .value("N"), help: "Resamples of the images for 95% intervals (as `run --bootstrap`), in JSON under \"intervals\"; its time under timing.bootstrap_ms.", default: "0, none"),
-            OptionSpec("format", .value("markdown|json"), help: "Output format.", default: "markdown"),
+            EvalOptions.formatOption.spec,
             OptionSpec("repeat", .value("N"), help: "Read the predictions and run each protocol N times; report the best time.", default: "1"),
             OptionSpec("roc-out", .value("PREFIX"), help: "With the fddb protocol and one predictions file: write PREFIXDiscROC.txt and PREFIXContROC.txt as the FDDB toolkit does."),
         ] + Toolbox.datasetReadingOptions,
@@ -72,9 +72,10 @@ enum EvalCommand: FaceBenchCommand {
         if options.timesRequested {
             StandardStreams.error("facebench eval (best of \(options.repeats)): " + session.timings.joined(separator: ", ") + "\n")
         }
-        switch options.format {
-        case .json: StandardStreams.output(JSONWriter().string(session.json) + "\n")
-        case .markdown: StandardStreams.output(session.markdown)
+        if options.format == .json {
+            StandardStreams.output(JSONWriter().string(session.json) + "\n")
+        } else {
+            StandardStreams.output(session.markdown)
         }
         return ExitStatus.success
     }

@@ -5,7 +5,7 @@ import Foundation
 
 /// `eval`'s options, read and checked in one place.
 struct EvalOptions {
-    enum Format: String, CaseIterable { case markdown, json }
+    static let formatOption = FormatOption([.markdown, .json], default: .markdown)
 
     var dataset: String
     var reading: DatasetReading
@@ -14,7 +14,7 @@ struct EvalOptions {
     var protocols: [String]
     var importer: String?
     var evaluation: EvaluationOptions
-    var format: Format
+    var format: OutputFormat
     var repeats: Int
     /// `--repeat` was given: the timings are what the user asked for, so they are printed.
     var timesRequested: Bool
@@ -29,7 +29,7 @@ struct EvalOptions {
         guard !predictions.isEmpty else { throw FaceBenchError.usage("give at least one --predictions file") }
         protocols = arguments.strings("protocol")
         importer = arguments.string("importer")
-        format = try arguments.choice("format", default: .markdown)
+        format = try Self.formatOption.format(arguments)
         repeats = try arguments.int("repeat", atLeast: 1, atMost: ParsedArguments.maximumRepeats) ?? 1
         timesRequested = arguments.string("repeat") != nil
         rocPrefix = arguments.string("roc-out")

@@ -19,7 +19,7 @@ enum InspectCommand: FaceBenchCommand {
             "below_px", "faces"}]}, "outside_image": [{"image", "face", "box"}], "duplicates": [{"image", "faces", \
             "iou"}], "warnings"}.
             """,
-        options: [OptionSpec("format", .value("text|json"), help: "Output format.", default: "text")] + Toolbox.datasetReadingOptions,
+        options: [InspectOptions.formatOption.spec] + Toolbox.datasetReadingOptions,
         arguments: [Toolbox.datasetPathArgument],
         examples: [
             "facebench inspect ~/photos/labelled",
@@ -29,9 +29,10 @@ enum InspectCommand: FaceBenchCommand {
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
         let options = try InspectOptions(arguments)
         let inspection = DatasetInspection(try toolbox.catalog.resolve(options.source.nameOrPath, reading: options.source.reading))
-        switch options.format {
-        case .text: StandardStreams.output(text(inspection))
-        case .json: StandardStreams.output(JSONWriter().string(inspection.json) + "\n")
+        if options.format == .json {
+            StandardStreams.output(JSONWriter().string(inspection.json) + "\n")
+        } else {
+            StandardStreams.output(text(inspection))
         }
         return ExitStatus.success
     }

@@ -3,14 +3,14 @@ import FaceBenchIO
 
 /// `inspect`'s options, read and checked in one place.
 struct InspectOptions {
-    enum Format: String, CaseIterable { case text, json }
+    static let formatOption = FormatOption([.text, .json], default: .text)
 
     var source: DatasetPathOptions
-    var format: Format
+    var format: OutputFormat
 
     init(_ arguments: ParsedArguments) throws {
         source = DatasetPathOptions(arguments)
-        format = try arguments.choice("format", default: .text)
+        format = try Self.formatOption.format(arguments)
     }
 }
 

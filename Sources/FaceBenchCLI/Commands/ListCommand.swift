@@ -10,13 +10,14 @@ enum ListCommand: FaceBenchCommand {
             [{"name", "help", "accepted", "default"}] or "usage"}], "aliases": {"default": […], "all": […]}, "datasets": [{"name", "summary", \
             "images", "found"}], "search_path", "formats"}.
             """,
-        options: [OptionSpec("format", .value("text|json"), help: "Output format.", default: "text")],
+        options: [ListOptions.formatOption.spec],
         examples: ["facebench list", "facebench list --format json"])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {
-        switch try ListOptions(arguments).format {
-        case .text: StandardStreams.output(text(toolbox))
-        case .json: StandardStreams.output(JSONWriter().string(json(toolbox)) + "\n")
+        if try ListOptions(arguments).format == .json {
+            StandardStreams.output(JSONWriter().string(json(toolbox)) + "\n")
+        } else {
+            StandardStreams.output(text(toolbox))
         }
         return ExitStatus.success
     }

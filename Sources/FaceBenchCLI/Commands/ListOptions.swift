@@ -1,10 +1,10 @@
 /// `list`'s options, read and checked in one place.
 struct ListOptions {
-    enum Format: String, CaseIterable { case text, json }
+    static let formatOption = FormatOption([.text, .json], default: .text)
 
-    var format: Format
+    var format: OutputFormat
 
     init(_ arguments: ParsedArguments) throws {
-        format = try arguments.choice("format", default: Format.text)
+        format = try Self.formatOption.format(arguments)
     }
 }

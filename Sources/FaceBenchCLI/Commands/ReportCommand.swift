@@ -20,7 +20,7 @@ enum ReportCommand: FaceBenchCommand {
             specs, commit, machine and date head the page.
             """,
         options: [
-            OptionSpec("format", .repeated("FORMAT[,FORMAT…]", commaSeparated: true), help: "markdown, csv, json, html; several at once need --out.", default: "markdown"),
+            ReportOptions.formatOption.spec,
             OptionSpec("out", .value("PATH"), help: "Write PATH.md, PATH.csv, PATH.json, PATH.html (by format) instead of standard output; with one format, a PATH ending in its extension is the file."),
             OptionSpec("label", .repeated("NAME", commaSeparated: false), help: "Label of each RESULTS argument, in order (default: the part of their paths that differs)."),
             OptionSpec("gallery", .value("N"), help: "Worst images shown per detector in the HTML report (0…100); 0 leaves the gallery out.", default: "4"),
@@ -47,6 +47,7 @@ enum ReportCommand: FaceBenchCommand {
             case .html:
                 var report = html(for: sources.map(\.results), toolbox: toolbox, galleryImages: options.galleryImages, imageSide: options.imageSide)
                 bytes = Array(report.document(comparisons).utf8)
+            case .text: preconditionFailure("not among ReportOptions.formatOption's formats")
             }
             if let path = options.path(for: format) {
                 try FileIO.writeAtomically(bytes, to: path)

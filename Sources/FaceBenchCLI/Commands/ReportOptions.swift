@@ -2,20 +2,17 @@ import FaceBenchModel
 
 /// `report`'s options, read and checked in one place.
 struct ReportOptions {
-    enum Format: String, CaseIterable {
-        case markdown, csv, json, html
-
-        var fileExtension: String { self == .markdown ? "md" : rawValue }
-    }
+    static let formatOption = FormatOption(
+        [.markdown, .csv, .json, .html], default: .markdown, help: "One or several, comma-separated or repeated; several need --out.", isList: true)
 
     var maximumMegapixels: Double?
-    var formats: [Format]
+    var formats: [OutputFormat]
     /// Files `out.<extension>` per format instead of standard output.
     var out: String?
 
     /// The file `format` goes to: `out.<extension>`, or `out` itself when it already ends in
     /// the extension of the one format asked for (`--format html --out report.html`).
-    func path(for format: Format) -> String? {
+    func path(for format: OutputFormat) -> String? {
         guard let out else { return nil }
         let suffix = "." + format.fileExtension
         return formats.count == 1 && out.hasSuffix(suffix) && out.count > suffix.count ? out : out + suffix
@@ -27,13 +24,7 @@ struct ReportOptions {
 
     init(_ arguments: ParsedArguments) throws {
         maximumMegapixels = try Toolbox.maximumMegapixels(arguments)
-        let chosen = arguments.strings("format").isEmpty ? ["markdown"] : arguments.strings("format")
-        formats = try chosen.map { name in
-            guard let format = Format(rawValue: name) else {
-                throw FaceBenchError.usage("--format: unknown format '\(name)'; choose from \(Format.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            return format
-        }
+        formats = try Self.formatOption.formats(arguments)
         out = arguments.string("out")
         guard out != nil || formats.count == 1 else {
             throw FaceBenchError.usage("several formats need --out PATH (files PATH.md, PATH.html, …)")

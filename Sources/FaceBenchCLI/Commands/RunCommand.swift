@@ -46,7 +46,7 @@ enum RunCommand: FaceBenchCommand {
             OptionSpec("draw-all", .value("DIR"), help: "Also draw every image per detector (ground truth, detections with score and IoU, counts, legend) into DIR/<dataset>/<detector>/<image>.jpg."),
             OptionSpec("reference", .value("KIND"), help: "On images without annotations, score the other detectors against this detector's detections (by id or kind), labelled as relative to it in every table: never accuracy."),
             OptionSpec("max-failed", .value("N"), help: "Exit with status 3 (after writing everything) when a detector failed on more than N images of a dataset.", default: "exit 3 only when a detector failed on every image"),
-            OptionSpec("format", .value("text|markdown|json"), help: "What stdout gets: aligned tables (bold and colour on a terminal), Markdown, or the summary as JSON.", default: "text"),
+            RunOptions.formatOption.spec,
             OptionSpec("verbose", .flag, help: "Print every table of the report (COCO, VOC, sizes, per image, latency, settings), not only the headline."),
             OptionSpec("quiet", .flag, help: "Print nothing on stdout; the results are in the files."),
             ConfigFile.option,
@@ -126,6 +126,7 @@ enum RunCommand: FaceBenchCommand {
         case (_, .markdown): StandardStreams.output(summary.markdown(tables: tables))
         case (_, .text):
             StandardStreams.output(summary.text(styled: StandardStreams.outputIsStyledTerminal, tables: tables, width: StandardStreams.outputColumns))
+        case (_, .csv), (_, .html): preconditionFailure("not among RunOptions.formatOption's formats")
         }
         if interrupted {
             StandardStreams.error("facebench run: interrupted; continue with: facebench run --resume --out \(folder.root) (same options)\n")

@@ -7,13 +7,10 @@ import Foundation
 /// `run`'s options, read from the command line (and `--config`) and checked in one place;
 /// the command itself works only with these values.
 struct RunOptions {
-    enum Format: String, CaseIterable {
-        /// Aligned columns, bold and colour on a terminal.
-        case text
-        case markdown
-        /// The summary as one JSON object (`RunSummary.json`).
-        case json
-    }
+    /// json: the summary as one JSON object (`RunSummary.json`).
+    static let formatOption = FormatOption(
+        [.text, .markdown, .json], default: .text,
+        help: "What stdout gets: aligned tables (bold and colour on a terminal), Markdown, or the summary as JSON.")
 
     enum Verbosity {
         /// Nothing on stdout: the files and errors only.
@@ -33,7 +30,7 @@ struct RunOptions {
     var settings: RunSettings
     /// The first runs the benchmark; each gets a throughput pass.
     var threads: [Int]
-    var format: Format
+    var format: OutputFormat
     var verbosity: Verbosity
     var maximumMegapixels: Double?
     /// `<detector>.wider/` for every dataset, not only WIDER-layout ones.
@@ -74,7 +71,7 @@ struct RunOptions {
         }
         reading = Toolbox.datasetReading(arguments)
         detectors = toolbox.detectorSpecs(arguments.strings("detector"))
-        format = try arguments.choice("format", default: .text)
+        format = try Self.formatOption.format(arguments)
         switch (arguments.flag("quiet"), arguments.flag("verbose")) {
         case (true, true): throw FaceBenchError.usage("--quiet and --verbose exclude each other")
         case (true, false): verbosity = .quiet
