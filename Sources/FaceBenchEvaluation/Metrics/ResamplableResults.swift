@@ -270,16 +270,7 @@ public struct ResamplableResults: Sendable {
             while Double(fewest) / counted < level { fewest += 1 }
             workspace.levelTruePositives[index] = fewest
         }
-        cocoImages.withUnsafeBufferPointer { images in
-            workspace.cumulativeWeights.withUnsafeMutableBufferPointer { cumulative in
-                var total = 0
-                cumulative[0] = 0
-                for (position, image) in images.enumerated() {
-                    total &+= Int(weights[Int(image)])
-                    cumulative[position + 1] = total
-                }
-            }
-        }
+        cocoImages.withUnsafeBufferPointer { Self.accumulateWeights(of: $0, weights: weights, into: &workspace.cumulativeWeights) }
         var sum = 0.0
         for events in cocoEvents {
             let points = Self.cocoTruePositivePoints(events, workspace: &workspace)
@@ -287,6 +278,19 @@ public struct ResamplableResults: Sendable {
             for precision in workspace.levelPrecisions { sum += precision }
         }
         return sum / Double(cocoEvents.count * levels.count)
+    }
+
+    /// The weight of the ranked detections `images` (each one's image) up to each one:
+    /// `cumulative[0]` 0, `cumulative[p + 1]` the weights of `images[0...p]` summed.
+    static func accumulateWeights(of images: UnsafeBufferPointer<Int32>, weights: UnsafeBufferPointer<Int32>, into cumulative: inout [Int]) {
+        cumulative.withUnsafeMutableBufferPointer { cumulative in
+            var total = 0
+            cumulative[0] = 0
+            for (position, image) in images.enumerated() {
+                total &+= Int(weights[Int(image)])
+                cumulative[position + 1] = total
+            }
+        }
     }
 
     /// `truePositivePoints` for one COCO threshold's events, its false positives taken from

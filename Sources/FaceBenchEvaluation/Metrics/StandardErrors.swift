@@ -110,14 +110,7 @@ extension ResamplableResults {
         let scale = 1 / Double(max(rankings.count, 1))
         var meanAP = 0.0
         images.withUnsafeBufferPointer { images in
-            workspace.cumulativeWeights.withUnsafeMutableBufferPointer { cumulative in
-                var total = 0
-                cumulative[0] = 0
-                for (position, image) in images.enumerated() {
-                    total &+= Int(weights[Int(image)])
-                    cumulative[position + 1] = total
-                }
-            }
+            accumulateWeights(of: images, weights: weights, into: &workspace.cumulativeWeights)
             for i in 0..<workspace.numerators.count { workspace.numerators[i] = 0 }
             for ranking in rankings {
                 meanAP += scale * addNumerators(ranking, images: images, scale: scale, workspace: &workspace)
