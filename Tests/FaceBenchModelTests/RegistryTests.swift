@@ -42,6 +42,23 @@ final class RegistryTests: XCTestCase {
         XCTAssertEqual(try registry.factory(for: "haar:scale=1.30").info.spec.contains("scale=1.3,"), true)
     }
 
+    /// Values are parsed once, defaults included, into the types backends read.
+    func testParametersAreParsedOnceIntoTypes() throws {
+        let schema = CascadeConfiguration.parameters(for: .haar)
+        let spec = try DetectorSpec(parsing: "haar:scale=1.50,neighbors=6,cascade=alt2")
+        let values = try DetectorRegistry.check(spec: spec, against: schema)
+        XCTAssertEqual(values.value("scale"), .number(1.5))
+        XCTAssertEqual(values.value("neighbors"), .integer(6))
+        XCTAssertEqual(values.value("cascade"), .name("alt2"))
+        XCTAssertEqual(values.value("min"), .integer(0), "a default is parsed like a given value")
+        XCTAssertEqual(values.string("scale"), "1.5")
+        XCTAssertEqual(values.explicit, ["scale", "neighbors", "cascade"])
+        let configuration = CascadeConfiguration(family: .haar, values: values)
+        XCTAssertEqual(configuration.scaleFactor, 1.5)
+        XCTAssertEqual(configuration.minNeighbors, 6)
+        XCTAssertEqual(configuration.cascade, "alt2")
+    }
+
     func testErrorsListWhatIsAccepted() {
         XCTAssertEqual(message("nope"), "detector 'nope': unknown detector 'nope'. Known: haar, exec")
         XCTAssertEqual(message("haarr"), "detector 'haarr': unknown detector 'haarr'. Did you mean 'haar'? Known: haar, exec")

@@ -144,7 +144,7 @@ public struct DetectorRegistry: Sendable {
 
     static func check(spec: DetectorSpec, against schema: [ParameterSpec]) throws -> ParameterValues {
         let pairs = try DetectorSpec.keyValuePairs(spec.arguments ?? "", spec: spec.text)
-        var given: [String: String] = [:]
+        var given: [String: ParameterValue] = [:]
         var explicit: [String] = []
         for (key, raw) in pairs {
             guard let parameter = schema.first(where: { $0.name == key }) else {
@@ -161,7 +161,14 @@ public struct DetectorRegistry: Sendable {
             }
             explicit.append(key)
         }
-        let entries = schema.map { (name: $0.name, value: given[$0.name] ?? $0.defaultValue) }
+        let entries = try schema.map { parameter -> (name: String, value: ParameterValue?) in
+            if let value = given[parameter.name] { return (parameter.name, value) }
+            guard let fallback = parameter.defaultValue else { return (parameter.name, nil) }
+            switch parameter.validate(fallback) {
+            case let .success(value): return (parameter.name, value)
+            case let .failure(error): throw FaceBenchError.invalidSpec(spec: spec.text, reason: "the default of \(spec.kind)'s \(error.message)")
+            }
+        }
         return ParameterValues(entries: entries, explicit: explicit)
     }
 

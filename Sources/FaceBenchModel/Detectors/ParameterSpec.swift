@@ -54,35 +54,35 @@ public struct ParameterSpec: Sendable {
         }
     }
 
-    /// The canonical form of `raw`, or a reason it is not accepted.
-    public func validate(_ raw: String) -> Result<String, ValueError> {
-        let fail = Result<String, ValueError>.failure(ValueError(message: "\(name)=\(raw) is not accepted: expected \(accepted)"))
+    /// `raw` parsed as this parameter's kind, or a reason it is not accepted.
+    public func validate(_ raw: String) -> Result<ParameterValue, ValueError> {
+        let fail = Result<ParameterValue, ValueError>.failure(ValueError(message: "\(name)=\(raw) is not accepted: expected \(accepted)"))
         switch kind {
         case let .number(greaterThan, atLeast, atMost):
             guard let value = Double(raw), value.isFinite else { return fail }
             if let greaterThan, !(value > greaterThan) { return fail }
             if let atLeast, value < atLeast { return fail }
             if let atMost, value > atMost { return fail }
-            return .success(format(value))
+            return .success(.number(value))
         case let .integer(atLeast, atMost):
             guard let value = Int(raw) else { return fail }
             if let atLeast, value < atLeast { return fail }
             if let atMost, value > atMost { return fail }
-            return .success(String(value))
+            return .success(.integer(value))
         case let .choice(names, suffix):
-            if names.contains(raw) { return .success(raw) }
-            if let suffix, raw.hasSuffix(suffix) { return .success(raw) }
+            if names.contains(raw) { return .success(.name(raw)) }
+            if let suffix, raw.hasSuffix(suffix) { return .success(.name(raw)) }
             return fail
         case .boolean:
             switch raw.lowercased() {
-            case "true", "1", "yes", "on": return .success("true")
-            case "false", "0", "no", "off": return .success("false")
+            case "true", "1", "yes", "on": return .success(.boolean(true))
+            case "false", "0", "no", "off": return .success(.boolean(false))
             default: return fail
             }
         case .text:
-            return .success(raw)
+            return .success(.text(raw))
         case .inputSize:
-            return InputSize(raw).map { .success($0.description) } ?? fail
+            return InputSize(raw).map { .success(.inputSize($0)) } ?? fail
         }
     }
 
@@ -90,19 +90,39 @@ public struct ParameterSpec: Sendable {
         public var message: String
     }
 
-    private func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    private func format(_ value: Double) -> String { ParameterValue.number(value).description }
+}
+
+/// A parameter's value parsed once, against its spec, into the type backends read.
+public enum ParameterValue: Sendable, Equatable, CustomStringConvertible {
+    case number(Double)
+    case integer(Int)
+    /// A `.choice`: one of its names, or a path.
+    case name(String)
+    case boolean(Bool)
+    case text(String)
+    case inputSize(InputSize)
+
+    /// The canonical text: what ids, `facebench list` and results.json show.
+    public var description: String {
+        switch self {
+        case let .number(value): value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        case let .integer(value): String(value)
+        case let .name(text), let .text(text): text
+        case let .boolean(value): String(value)
+        case let .inputSize(size): size.description
+        }
     }
 }
 
 /// Validated parameter values of one detector, every declared parameter present (defaults
 /// filled in), in declaration order.
 public struct ParameterValues: Sendable, Equatable {
-    public private(set) var entries: [(name: String, value: String?)]
+    public private(set) var entries: [(name: String, value: ParameterValue?)]
     /// Names the spec set explicitly, in the order given.
     public private(set) var explicit: [String]
 
-    public init(entries: [(name: String, value: String?)], explicit: [String]) {
+    public init(entries: [(name: String, value: ParameterValue?)], explicit: [String]) {
         self.entries = entries
         self.explicit = explicit
     }
@@ -111,18 +131,31 @@ public struct ParameterValues: Sendable, Equatable {
         a.entries.elementsEqual(b.entries) { $0.name == $1.name && $0.value == $1.value } && a.explicit == b.explicit
     }
 
-    public func string(_ name: String) -> String? {
+    public func value(_ name: String) -> ParameterValue? {
         entries.first { $0.name == name }?.value ?? nil
     }
-    public func double(_ name: String) -> Double? { string(name).flatMap(Double.init) }
-    public func int(_ name: String) -> Int? { string(name).flatMap { Int($0) } }
-    public func bool(_ name: String) -> Bool { string(name) == "true" }
-    /// A validated `.inputSize` parameter.
-    public func inputSize(_ name: String) -> InputSize? { string(name).flatMap(InputSize.init) }
+    /// The canonical text of any parameter; a `.choice` or `.text` parameter's value.
+    public func string(_ name: String) -> String? { value(name)?.description }
+    public func double(_ name: String) -> Double? {
+        switch value(name) {
+        case let .number(value)?: value
+        case let .integer(value)?: Double(value)
+        default: nil
+        }
+    }
+    public func int(_ name: String) -> Int? {
+        if case let .integer(value)? = value(name) { value } else { nil }
+    }
+    public func bool(_ name: String) -> Bool {
+        if case let .boolean(value)? = value(name) { value } else { false }
+    }
+    public func inputSize(_ name: String) -> InputSize? {
+        if case let .inputSize(size)? = value(name) { size } else { nil }
+    }
 
     /// The parameters as `DetectorInfo` lists them (unset ones omitted).
     public var inEffect: [DetectorInfo.Parameter] {
-        entries.compactMap { entry in entry.value.map { DetectorInfo.Parameter(name: entry.name, value: $0) } }
+        entries.compactMap { entry in entry.value.map { DetectorInfo.Parameter(name: entry.name, value: $0.description) } }
     }
 
     /// `key=value,…` of every parameter in effect.
