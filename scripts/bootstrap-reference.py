@@ -11,7 +11,8 @@ from the run's own detections and ground truth (gt.coco.json) together with its 
 error there (the infinitesimal jackknife: se² = Σ wᵢ (∂θ/∂wᵢ)², the derivatives with respect
 to the images' weights), and compares the studentized interval θ̂ − t₉₇.₅·se, θ̂ − t₂.₅·se
 (t_b = (θ*_b − θ̂) / se*_b, its 2.5th and 97.5th percentiles by linear interpolation, a
-resample with error 0 counting ±∞ or 0, bounds clamped to the statistic's range) with
+resample with error 0 counting ±∞ or 0, bounds clamped to the values a resample can take:
+0–1, the mean NME between the images' own mean NMEs) with
 detectors[].intervals:
 
 - ap, precision, recall, f1, miss_rate: greedy matching at the run's IoU written here
@@ -238,7 +239,7 @@ def interpolated(sorted_values, share):
     return low + (high - low) * fraction
 
 
-def studentized(values, errors, estimate, error, upper):
+def studentized(values, errors, estimate, error, lower, upper):
     if not (np.isfinite(estimate) and np.isfinite(error)):
         return None
     if error == 0:
@@ -251,7 +252,7 @@ def studentized(values, errors, estimate, error, upper):
     if len(t) == 0:
         return None
     t = np.sort(t)
-    clamp = lambda bound: min(max(bound, 0.0), upper)
+    clamp = lambda bound: min(max(bound, lower), upper)
     return clamp(estimate - interpolated(t, 0.975) * error), clamp(estimate - interpolated(t, 0.025) * error)
 
 
@@ -335,8 +336,12 @@ def main(folder):
                 errors.setdefault(key, []).append(resample_errors[key])
         stored = detector.get("intervals", {})
         for key, series in values.items():
-            upper = np.finfo(float).max if key == "nme_mean" else 1.0
-            interval = studentized(np.asarray(series), np.asarray(errors[key]), own[key], own_errors[key], upper)
+            lower, upper = 0.0, 1.0
+            if key == "nme_mean":
+                # A resample's mean NME lies between the images' own mean NMEs.
+                means = nme_sum[nme_count > 0] / nme_count[nme_count > 0]
+                lower, upper = float(means.min()), float(means.max())
+            interval = studentized(np.asarray(series), np.asarray(errors[key]), own[key], own_errors[key], lower, upper)
             if interval is None:
                 print("%s %s: no interval here" % (name, key))
                 worst = float("inf")

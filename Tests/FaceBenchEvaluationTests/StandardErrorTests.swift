@@ -1,5 +1,5 @@
 import FaceBenchModel
-import FaceBenchEvaluation
+@testable import FaceBenchEvaluation
 import XCTest
 
 /// The infinitesimal-jackknife standard errors of the studentized interval: each derivative
@@ -51,6 +51,23 @@ final class StandardErrorTests: XCTestCase {
         let coco = try XCTUnwrap(errors["coco_ap"]), voc = try XCTUnwrap(errors["ap"])
         XCTAssertGreaterThan(voc, 0)
         XCTAssertEqual(coco, voc, accuracy: 1e-12)
+    }
+
+    /// On few images, many resamples draw a single image with landmark faces: their mean NME's
+    /// error is 0 and their t infinite. The interval then reaches as far as a resample can go,
+    /// the images' own mean NMEs, and no further (it once reached 1.8e308, which results.json
+    /// refuses).
+    func testTheMeanNMEsIntervalStaysWithinTheImagesMeans() throws {
+        let (samples, detections) = ImageBootstrapTests.sampleSet(seed: 8)
+        var results = ResamplableResults(samples: Array(samples.prefix(9)), detections: Array(detections.prefix(9)), iouThreshold: 0.5)
+        results.nmeSum = [0.1, 0.6] + [Double](repeating: 0, count: 7)
+        results.nmeCount = [1, 2] + [Int32](repeating: 0, count: 7)
+        XCTAssertEqual(results.range(of: "nme_mean"), 0.1...0.3)
+        XCTAssertEqual(results.range(of: "recall"), 0...1)
+        let interval = try XCTUnwrap(ImageBootstrap.intervals([results], resamples: 1000, seed: ImageBootstrap.standardSeed)[0]["nme_mean"])
+        XCTAssertGreaterThanOrEqual(interval.low, 0.1)
+        XCTAssertLessThanOrEqual(interval.high, 0.3)
+        XCTAssertTrue(interval.contains(results.ownStatistics()["nme_mean"]!))
     }
 
     func testStudentizedIntervalScalesTheResampledDeviations() throws {

@@ -180,4 +180,35 @@ final class DatasetConversionTests: XCTestCase {
         XCTAssertEqual(inspection.json["images"]?["found"], 1)
         XCTAssertEqual(inspection.json["outside_image"]?.array?.count, 1)
     }
+
+    /// The sweep in order of x finds exactly the pairs that comparing every pair finds: on
+    /// random boxes clustered so that many overlap near the 0.9 bound, with equal boxes, boxes
+    /// of zero width and boxes side by side at the bound; and an image of 40,000 faces in a
+    /// grid, where no pair overlaps, has none.
+    func testDuplicatePairsEqualEveryPairCompared() {
+        var random = SystemRandomNumberGenerator()
+        for round in 0..<200 {
+            var boxes: [Box] = []
+            for _ in 0..<Int.random(in: 0...40, using: &random) {
+                let base = Double(Int.random(in: 0...3, using: &random)) * 10
+                boxes.append(Box(
+                    x: base + Double.random(in: 0...2, using: &random), y: Double.random(in: 0...2, using: &random),
+                    width: round % 10 == 0 ? 0 : 20 + Double.random(in: 0...2, using: &random), height: 20 + Double.random(in: 0...2, using: &random)))
+            }
+            if let first = boxes.first { boxes.append(first) }
+            boxes.append(Box(x: 0, y: 0, width: 100, height: 10))
+            boxes.append(Box(x: 10, y: 0, width: 90, height: 10))
+            var expected: [(Int, Int, Double)] = []
+            for i in boxes.indices {
+                for j in boxes.indices where j > i {
+                    if boxes[i] == boxes[j] { expected.append((i, j, 1)) } else if boxes[i].iou(boxes[j]) >= DatasetInspection.duplicateIoU { expected.append((i, j, boxes[i].iou(boxes[j]))) }
+                }
+            }
+            let found = DatasetInspection.duplicatePairs(boxes)
+            XCTAssertEqual(found.map { [$0.0, $0.1] }, expected.map { [$0.0, $0.1] }, "round \(round)")
+            XCTAssertEqual(found.map(\.2), expected.map(\.2))
+        }
+        let grid = (0..<40_000).map { Box(x: Double($0 % 200) * 10, y: Double($0 / 200) * 10, width: 9, height: 9) }
+        XCTAssertTrue(DatasetInspection.duplicatePairs(grid).isEmpty)
+    }
 }

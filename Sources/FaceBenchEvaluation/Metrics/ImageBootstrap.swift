@@ -121,13 +121,13 @@ public enum ImageBootstrap {
     /// The studentized interval of each statistic, the one runs ship (its coverage measured by
     /// `BootstrapCoverage`, its arithmetic reproduced by scripts/bootstrap-reference.py): from the
     /// resamples and their standard errors (`resampled`, drawn with errors), around the run's
-    /// own value and error, within the statistic's range (`ResamplableResults.range`).
+    /// own value and error, within the values the statistic can take (`ResamplableResults.range`).
     public static func studentizedIntervals(_ resampled: Resampled, of results: ResamplableResults) -> [String: ConfidenceInterval] {
         let own = results.ownStatistics(), ownErrors = results.ownStandardErrors()
         var intervals: [String: ConfidenceInterval] = [:]
         for (key, values) in resampled.values {
             guard let errors = resampled.errors[key], let estimate = own[key], let error = ownErrors[key] else { continue }
-            intervals[key] = studentizedInterval(values, errors: errors, estimate: estimate, error: error, range: ResamplableResults.range(of: key))
+            intervals[key] = studentizedInterval(values, errors: errors, estimate: estimate, error: error, range: results.range(of: key))
         }
         return intervals
     }

@@ -105,8 +105,21 @@ public struct ResamplableResults: Sendable {
     /// The statistics `ImageBootstrap` gives intervals for, by their results.json key, in
     /// the order of `values(weights:workspace:)`.
     public static let statistics = ["ap", "coco_ap", "precision", "recall", "f1", "miss_rate", "nme_mean"]
-    /// The values a statistic can take: the mean NME is a non-negative error, the others shares.
-    public static func range(of key: String) -> ClosedRange<Double> { key == "nme_mean" ? 0...Double.greatestFiniteMagnitude : 0...1 }
+    /// The values a statistic can take on a resample: the others are shares (0–1); the mean
+    /// NME is a weighted mean of the images' own mean NMEs, so it lies between the lowest and
+    /// the highest of those (a studentized bound beyond them, from a resample whose error is
+    /// 0, would claim what no resample can show).
+    public func range(of key: String) -> ClosedRange<Double> {
+        guard key == "nme_mean" else { return 0...1 }
+        guard let nmeSum, let nmeCount else { return 0...0 }
+        var lowest = Double.infinity, highest = -Double.infinity
+        for (sum, count) in zip(nmeSum, nmeCount) where count > 0 {
+            let mean = sum / Double(count)
+            lowest = min(lowest, mean)
+            highest = max(highest, mean)
+        }
+        return lowest <= highest ? lowest...highest : 0...0
+    }
     /// The statistics where a lower value is better (the others: higher).
     public static let lowerIsBetter: Set<String> = ["miss_rate", "nme_mean"]
 

@@ -82,18 +82,40 @@ public struct DatasetInspection: Sendable, Equatable {
                    face.box.x < 0 || face.box.y < 0 || face.box.maxX > Double(width) || face.box.maxY > Double(height) {
                     outside.append(FaceReference(image: sample.name, face: index + 1, box: face.box))
                 }
-                for other in sample.faces.indices where other > index {
-                    let iou = face.box.iou(sample.faces[other].box)
-                    if face.box == sample.faces[other].box || iou >= Self.duplicateIoU {
-                        duplicates.append(Duplicate(image: sample.name, first: index + 1, second: other + 1, iou: face.box == sample.faces[other].box ? 1 : iou))
-                    }
-                }
+            }
+            for (first, second, iou) in Self.duplicatePairs(sample.faces.map(\.box)) {
+                duplicates.append(Duplicate(image: sample.name, first: first + 1, second: second + 1, iou: iou))
             }
         }
         let lowers = [0] + Self.heightBounds
         heights = heightCounts.indices.map { index in
             HeightBucket(lower: lowers[index], upper: index < Self.heightBounds.count ? Self.heightBounds[index] : nil, faces: heightCounts[index])
         }
+    }
+
+    /// The pairs of `boxes` (indices, first < second, in that order) that are equal (IoU 1) or
+    /// overlap at `duplicateIoU` or more. A box starting more than (1 − t) of another's width
+    /// to its right overlaps it less than t (the intersection is narrower than t × that width,
+    /// the union at least that box), so in order of x each box meets only its near
+    /// neighbours: not every pair of an image with thousands of faces.
+    static func duplicatePairs(_ boxes: [Box]) -> [(Int, Int, Double)] {
+        let order = boxes.indices.sorted { boxes[$0].x != boxes[$1].x ? boxes[$0].x < boxes[$1].x : $0 < $1 }
+        var pairs: [(Int, Int, Double)] = []
+        for (rank, i) in order.enumerated() {
+            // A little beyond the bound, so that rounding cannot leave out a pair at it.
+            let reach = boxes[i].x + (1 - duplicateIoU) * boxes[i].width * (1 + 1e-9)
+            for j in order[(rank + 1)...] {
+                guard boxes[j].x <= reach else { break }
+                let first = min(i, j), second = max(i, j)
+                if boxes[first] == boxes[second] {
+                    pairs.append((first, second, 1))
+                } else {
+                    let iou = boxes[first].iou(boxes[second])
+                    if iou >= duplicateIoU { pairs.append((first, second, iou)) }
+                }
+            }
+        }
+        return pairs.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
     }
 
     /// `inspect --format json`.
