@@ -104,7 +104,7 @@ public enum BootstrapBenchmark {
                     // What `ImageBootstrap.intervals` does, keeping the values for the digest.
                     let resampled = ImageBootstrap.resample(
                         [prepared], resamples: resamples, seed: ImageBootstrap.standardSeed, withErrors: true, jobs: jobs)[0]
-                    return (resampled.values, ImageBootstrap.studentizedIntervals(resampled, of: prepared))
+                    return (resampled.values, ImageBootstrap.studentizedIntervals(resampled, of: prepared, own: prepared.ownStatistics()))
                 }
                 cpu = min(cpu, Double(CPUClock.processNanoseconds() - cpuStart) / 1_000_000)
                 wall = min(wall, milliseconds)

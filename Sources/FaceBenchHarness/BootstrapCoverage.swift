@@ -137,7 +137,7 @@ public enum BootstrapCoverage {
                 corrected[key] = ImageBootstrap.bcaInterval(resampled, estimate: estimate, jackknife: [])
             }
             let percentile = drawn.values.compactMapValues(ImageBootstrap.percentileInterval)
-            return (own, ImageBootstrap.studentizedIntervals(drawn, of: results), percentile, accelerated, corrected)
+            return (own, ImageBootstrap.studentizedIntervals(drawn, of: results, own: own), percentile, accelerated, corrected)
         }
         let coverages = statistics.map { key in
             let values = chunkValues.map { $0[key] ?? .nan }

@@ -118,7 +118,7 @@ final class ImageBootstrapTests: XCTestCase {
         // The intervals are the studentized intervals of the same resamples, around the run's own values.
         let drawn = ImageBootstrap.resample(runs, resamples: 200, seed: ImageBootstrap.standardSeed, withErrors: true)
         let intervals = ImageBootstrap.intervals(runs, resamples: 200, seed: ImageBootstrap.standardSeed)[0]
-        XCTAssertEqual(intervals, ImageBootstrap.studentizedIntervals(drawn[0], of: found))
+        XCTAssertEqual(intervals, ImageBootstrap.studentizedIntervals(drawn[0], of: found, own: found.ownStatistics()))
         XCTAssertEqual(Set(intervals.keys), ["ap", "coco_ap", "precision", "recall", "f1", "miss_rate"])
         for (key, interval) in intervals {
             XCTAssertEqual(drawn[0].values[key], resampled[0][key], key)

@@ -115,15 +115,18 @@ public enum ImageBootstrap {
     /// Each detector's studentized interval per statistic, every detector on the same
     /// resamples; empty dictionaries for 0 resamples or no images.
     public static func intervals(_ results: [ResamplableResults], resamples: Int, seed: UInt64, jobs: Int = 1) -> [[String: ConfidenceInterval]] {
-        zip(resample(results, resamples: resamples, seed: seed, withErrors: true, jobs: jobs), results).map { studentizedIntervals($0, of: $1) }
+        zip(resample(results, resamples: resamples, seed: seed, withErrors: true, jobs: jobs), results).map {
+            studentizedIntervals($0, of: $1, own: $1.ownStatistics())
+        }
     }
 
     /// The studentized interval of each statistic, the one runs ship (its coverage measured by
     /// `BootstrapCoverage`, its arithmetic reproduced by scripts/bootstrap-reference.py): from the
     /// resamples and their standard errors (`resampled`, drawn with errors), around the run's
-    /// own value and error, within the values the statistic can take (`ResamplableResults.range`).
-    public static func studentizedIntervals(_ resampled: Resampled, of results: ResamplableResults) -> [String: ConfidenceInterval] {
-        let own = results.ownStatistics(), ownErrors = results.ownStandardErrors()
+    /// own value (`own`: `results.ownStatistics()`, which callers have at hand) and error,
+    /// within the values the statistic can take (`ResamplableResults.range`).
+    public static func studentizedIntervals(_ resampled: Resampled, of results: ResamplableResults, own: [String: Double]) -> [String: ConfidenceInterval] {
+        let ownErrors = results.ownStandardErrors()
         var intervals: [String: ConfidenceInterval] = [:]
         for (key, values) in resampled.values {
             guard let errors = resampled.errors[key], let estimate = own[key], let error = ownErrors[key] else { continue }
@@ -192,17 +195,12 @@ public enum ImageBootstrap {
         }
         guard !deviations.isEmpty else { return nil }
         deviations.sort()
-        func percentile(_ share: Double) -> Double {
-            let position = share * Double(deviations.count - 1)
-            let below = Int(position.rounded(.down)), fraction = position - Double(below)
-            let low = deviations[below], high = deviations[min(below + 1, deviations.count - 1)]
-            if fraction == 0 || low == high { return low }
-            if low.isInfinite || high.isInfinite { return low.isInfinite ? low : high }
-            return low + (high - low) * fraction
-        }
         let tail = (1 - level) / 2
-        func clamped(_ bound: Double) -> Double { min(max(bound, range.lowerBound), range.upperBound) }
-        return ConfidenceInterval(low: clamped(estimate - percentile(1 - tail) * error), high: clamped(estimate - percentile(tail) * error))
+        func bound(_ share: Double) -> Double {
+            let t = LatencySummary.percentile(deviations, 100 * share)
+            return min(max(estimate - t * error, range.lowerBound), range.upperBound)
+        }
+        return ConfidenceInterval(low: bound(1 - tail), high: bound(tail))
     }
 
     /// The BCa interval (bias-corrected and accelerated; Efron 1987, Efron & Tibshirani 1993

@@ -183,7 +183,7 @@ public struct RunResults: Sendable, Equatable {
             detectors[index].operatingPoints = OperatingPoints(
                 curve: detectors[index].metrics.curve, targetPrecision: settings.targetPrecision,
                 falsePositivesPerImage: settings.falsePositivesPerImage, images: samples.count)
-            detectors[index].intervals = ImageBootstrap.studentizedIntervals(resampled[index], of: resamplable[index])
+            detectors[index].intervals = ImageBootstrap.studentizedIntervals(resampled[index], of: resamplable[index], own: own[index])
             detectors[index].differencesToBest = differences[index]
             detectors[index].precisionBand = bands[index]
         }

@@ -66,8 +66,12 @@ public struct LatencySummary: Sendable, Equatable {
         let upper = Swift.min(lower + 1, sorted.count - 1)
         let fraction = rank - Double(lower)
         let a = sorted[lower], b = sorted[upper]
+        if fraction == 0 || a == b { return a }
+        // Towards an infinite neighbour (the studentized interval's t of a resample whose
+        // standard error is 0), the infinite one, where NumPy's form gives ∞ − ∞.
+        if a.isInfinite || b.isInfinite { return a.isInfinite ? a : b }
         // NumPy's form, unless the difference overflows (−1e308 and 1e308).
-        return (b - a).isFinite || !a.isFinite || !b.isFinite ? a + (b - a) * fraction : a * (1 - fraction) + b * fraction
+        return (b - a).isFinite ? a + (b - a) * fraction : a * (1 - fraction) + b * fraction
     }
 
     static func bootstrapMedianInterval(_ sorted: [Double], resamples: Int = 2000) -> ClosedRange<Double> {
