@@ -32,11 +32,17 @@ public struct NativeImageDecoder: ImageDecoder {
         let warning = withUnsafeBytes(of: image.warning) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
-        let count = Int(image.width) * Int(image.height) * Int(image.channels)
-        let bytes = Array(UnsafeBufferPointer(start: pixels, count: count))
+        // The shim promises sides within the header's, under the pixel cap, and 1 or 3 channels.
+        let width = try NativeArray.checkedCount(image.width, limit: Int(Int32.max), what: "a width of", call: "image decoding", image: path)
+        let height = try NativeArray.checkedCount(image.height, limit: Int(Int32.max), what: "a height of", call: "image decoding", image: path)
+        guard width > 0, height > 0, Double(width) * Double(height) <= maximumMegapixels * 1e6, image.channels == 1 || image.channels == 3 else {
+            throw FaceBenchError.native(
+                call: "image decoding", image: path, reason: "returned \(width)×\(height) pixels of \(image.channels) channels")
+        }
+        let bytes = Array(try NativeArray.elements(pixels, count: width * height * Int(image.channels), limit: Int.max, call: "image decoding", image: path))
         let decoded: DecodedImage = image.channels == 1
-            ? .gray(GrayImage(width: Int(image.width), height: Int(image.height), pixels: bytes))
-            : .rgb(RGBImage(width: Int(image.width), height: Int(image.height), pixels: bytes))
+            ? .gray(GrayImage(width: width, height: height, pixels: bytes))
+            : .rgb(RGBImage(width: width, height: height, pixels: bytes))
         return (decoded, warning.isEmpty ? nil : warning)
     }
 }
@@ -64,8 +70,8 @@ extension NativeImageDecoder: ImageEncoder {
         let status = image.pixels.withUnsafeBufferPointer { pixels in
             error.withUnsafeMutableBufferPointer { body(pixels.baseAddress!, &data, &size, $0.baseAddress!) }
         }
-        guard status == 0, let data else { throw FaceBenchError.failed("image encoding failed: " + String(nulTerminated: error)) }
+        guard status == 0, let data else { throw FaceBenchError.native(call: "image encoding", image: nil, reason: String(nulTerminated: error)) }
         defer { fb_buffer_free(data) }
-        return Array(UnsafeBufferPointer(start: data, count: size))
+        return Array(try NativeArray.elements(data, count: size, limit: Int.max, call: "image encoding"))
     }
 }

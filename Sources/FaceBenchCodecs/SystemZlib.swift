@@ -25,7 +25,11 @@ public struct SystemZlib: ZlibDecompressor {
         switch Int(status) {
         case FB_ZLIB_OK:
             defer { fb_buffer_free(out) }
-            return out.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+            // The shim stops at the limit; a size past it, or bytes promised at NULL, is a broken contract.
+            guard size >= 0, size <= max(0, limit), size == 0 || out != nil else {
+                throw ZlibFailure(reason: "zlib inflate returned \(size) bytes for a limit of \(limit)", offset: consumed)
+            }
+            return Array(UnsafeBufferPointer(start: out, count: size))
         case FB_ZLIB_TOO_LARGE:
             throw ZlibFailure(reason: "inflates to more than \(limit) bytes", offset: consumed)
         default:

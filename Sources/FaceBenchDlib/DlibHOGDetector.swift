@@ -29,10 +29,10 @@ public final class DlibHOGDetector: FaceDetector {
             fb_hog_detect(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(image.stride),
                           Int32(upsample), threshold, &hits, &count, &error, error.count)
         }
-        guard status == 0 else { throw FaceBenchError.failed("dlib detector failed: " + String(nulTerminated: error)) }
+        guard status == 0 else { throw FaceBenchError.native(call: "dlib HOG", image: input.name, reason: String(nulTerminated: error)) }
         defer { fb_hog_free_hits(hits) }
-        return (0..<Int(count)).map { i in
-            let hit = hits![i]
+        let found = try NativeArray.elements(hits, count: count, limit: NativeArray.maximumFacesPerImage, call: "dlib HOG", image: input.name)
+        return found.map { hit in
             return Detection(
                 box: Box(x: hit.x, y: hit.y, width: hit.width, height: hit.height), score: hit.score,
                 attributes: ["subdetector": String(hit.detector_index)])

@@ -36,10 +36,10 @@ public final class DlibMMODDetector: FaceDetector {
                                Int32(upsample), &hits, &count, &error, error.count)
             }
         }
-        guard status == 0 else { throw FaceBenchError.failed("dlib MMOD failed on \(input.name): " + String(nulTerminated: error)) }
+        guard status == 0 else { throw FaceBenchError.native(call: "dlib MMOD", image: input.name, reason: String(nulTerminated: error)) }
         defer { fb_mmod_free_hits(hits) }
-        return (0..<Int(count)).map { i in
-            let hit = hits![i]
+        let found = try NativeArray.elements(hits, count: count, limit: NativeArray.maximumFacesPerImage, call: "dlib MMOD", image: input.name)
+        return found.map { hit in
             return Detection(box: Box(x: hit.x, y: hit.y, width: hit.width, height: hit.height), score: hit.confidence)
         }
     }

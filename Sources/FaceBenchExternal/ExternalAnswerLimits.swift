@@ -2,10 +2,6 @@
 /// may hold. Both doors share them, so a detector is held to the same bounds whichever way
 /// it is reached; past them the image fails with the reason, and the run goes on.
 enum ExternalAnswerLimits {
-    /// Far above any detector's output on one image (a cascade at minNeighbors=0 finds a
-    /// few thousand windows); 200,000 faces in one exec answer took 30 s and 419 MB.
-    static let maximumFacesPerImage = 10_000
-
     /// Far above any landmark scheme (MediaPipe's face mesh with irises has 478 points). A
     /// plugin's `landmark_count` is read before its points: a count of 2^31 would otherwise
     /// allocate 32 GB, or read far past the plugin's array.

@@ -14,6 +14,9 @@ public enum FaceBenchError: Error, CustomStringConvertible, Equatable, Sendable 
     case datasetNotFound(name: String, searched: [String])
     /// A native library or plugin failed.
     case backend(detector: String, reason: String)
+    /// A call into a native library through its C shim failed (`image`: the image it was
+    /// given), or answered outside the shim's contract (`NativeArray`).
+    case native(call: String, image: String?, reason: String)
     /// A detector kind's model file is missing, damaged or not the expected one; `file` is
     /// the path searched for or the file found.
     case modelUnavailable(kind: String, file: String, reason: String)
@@ -36,6 +39,8 @@ public enum FaceBenchError: Error, CustomStringConvertible, Equatable, Sendable 
             return "dataset '\(name)' not found (\(places)); set FACEBENCH_DATASETS or pass a directory"
         case let .backend(detector, reason):
             return "\(detector): \(reason)"
+        case let .native(call, image, reason):
+            return image.map { "\(call) failed on \($0): \(reason)" } ?? "\(call) failed: \(reason)"
         case let .modelUnavailable(kind, file, reason):
             return "\(kind): model \(file): \(reason)"
         case let .failed(message):

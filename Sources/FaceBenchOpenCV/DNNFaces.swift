@@ -33,13 +33,16 @@ enum DNNFaces {
         let status = withImage(input) { image in
             error.withUnsafeMutableBufferPointer { call(image, &faces, &count, $0.baseAddress!, $0.count) }
         }
-        guard status == 0 else { throw FaceBenchError.failed("\(engine) failed on \(input.name): " + String(nulTerminated: error)) }
+        guard status == 0 else { throw FaceBenchError.native(call: engine, image: input.name, reason: String(nulTerminated: error)) }
         defer { fb_dnn_free_faces(faces) }
-        return (0..<Int(count)).map { i in
-            var face = faces![i]
-            let landmarks: [Point]? = face.landmark_count == 0 ? nil : withUnsafeBytes(of: &face.landmarks) { raw in
+        let found = try NativeArray.elements(faces, count: count, limit: NativeArray.maximumFacesPerImage, call: engine, image: input.name)
+        return try found.map { face in
+            var face = face
+            let points = try NativeArray.checkedCount(
+                face.landmark_count, limit: Int(FB_DNN_MAX_LANDMARKS), what: "a face with landmark_count", call: engine, image: input.name)
+            let landmarks: [Point]? = points == 0 ? nil : withUnsafeBytes(of: &face.landmarks) { raw in
                 let values = raw.bindMemory(to: Double.self)
-                return (0..<Int(face.landmark_count)).map { Point(x: values[2 * $0], y: values[2 * $0 + 1]) }
+                return (0..<points).map { Point(x: values[2 * $0], y: values[2 * $0 + 1]) }
             }
             return Detection(box: Box(x: face.x, y: face.y, width: face.width, height: face.height), score: face.score, landmarks: landmarks)
         }

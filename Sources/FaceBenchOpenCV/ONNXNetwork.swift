@@ -35,7 +35,7 @@ final class ONNXNetwork {
             fb_onnx_net_forward(handle, tensor.baseAddress, Int32(channels), Int32(height), Int32(width),
                                 pointers, sizes, &error, error.count)
         }
-        guard status == 0 else { throw FaceBenchError.failed("OpenCV DNN failed running \(path): " + String(nulTerminated: error)) }
+        guard status == 0 else { throw FaceBenchError.native(call: "OpenCV DNN running \(path)", image: nil, reason: String(nulTerminated: error)) }
         return buffers.map { Array($0) }
     }
 }

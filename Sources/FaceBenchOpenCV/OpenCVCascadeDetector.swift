@@ -39,10 +39,12 @@ extension OpenCVCascadeDetector: CascadeScanning {
             fb_cascade_scan(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(image.stride),
                             params, &windows, &count, &error, error.count)
         }
-        guard status == 0 else { throw FaceBenchError.failed("OpenCV detectMultiScale failed: " + String(nulTerminated: error)) }
+        guard status == 0 else { throw FaceBenchError.native(call: "OpenCV detectMultiScale", image: nil, reason: String(nulTerminated: error)) }
         defer { fb_cascade_free(windows) }
-        return (0..<Int(count)).map { i in
-            let w = windows![i]
+        // The scan accepts at most one window per position of each pyramid level.
+        let positions = image.width * image.height * CascadeConfiguration.maximumPyramidLevels
+        let found = try NativeArray.elements(windows, count: count, limit: min(positions, Int(Int32.max)), call: "OpenCV detectMultiScale")
+        return found.map { w in
             return RawHit(x: Int(w.x), y: Int(w.y), width: Int(w.width), height: Int(w.height), weight: w.level_weight)
         }
     }
@@ -58,10 +60,11 @@ extension OpenCVCascadeDetector: CascadeScanning {
             fb_cascade_group($0.baseAddress, Int32($0.count), Int32(minNeighbors), Int32(imageWidth), Int32(imageHeight),
                              &faces, &count, &error, error.count)
         }
-        guard status == 0 else { throw FaceBenchError.failed("OpenCV groupRectangles failed: " + String(nulTerminated: error)) }
+        guard status == 0 else { throw FaceBenchError.native(call: "OpenCV groupRectangles", image: nil, reason: String(nulTerminated: error)) }
         defer { fb_cascade_free(faces) }
-        return (0..<Int(count)).map { i in
-            let f = faces![i]
+        // Grouping merges windows: it never returns more faces than it was given.
+        let found = try NativeArray.elements(faces, count: count, limit: windows.count, call: "OpenCV groupRectangles")
+        return found.map { f in
             return GroupedFace(x: Int(f.x), y: Int(f.y), width: Int(f.width), height: Int(f.height), neighbors: Int(f.neighbors),
                                weight: f.level_weight)
         }

@@ -92,7 +92,7 @@ final class DNNDetectorTests: XCTestCase {
         try captured.fileHandleForWriting.close()
         let logged = String(decoding: captured.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertEqual(logged, "", "OpenCV's log reached stderr")
-        XCTAssertTrue(error.hasPrefix("OpenCV DNN failed running \(model): "), error)
+        XCTAssertTrue(error.hasPrefix("OpenCV DNN running \(model) failed: "), error)
         XCTAssertTrue(error.contains("(expected: 'total(os[i]) > 0'), where 'total(os[i])' is 0 must be greater than '0' is 0"), error)
         XCTAssertTrue(error.contains("getLayerShapesRecursively"), error)
         XCTAssertFalse(error.contains("\n"), error)

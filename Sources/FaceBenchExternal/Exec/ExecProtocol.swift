@@ -141,8 +141,8 @@ enum ExecProtocol {
         }
         guard document.object != nil else { throw .garbage("response is not a JSON object: \(preview(line))") }
         // Counted before the faces are decoded: 200,000 of them took 30 s and 419 MB.
-        if let count = document["faces"]?.array?.count, count > ExternalAnswerLimits.maximumFacesPerImage {
-            throw .garbage("response lists \(count) faces; at most \(ExternalAnswerLimits.maximumFacesPerImage) are read per image")
+        if let count = document["faces"]?.array?.count, count > NativeArray.maximumFacesPerImage {
+            throw .garbage("response lists \(count) faces; at most \(NativeArray.maximumFacesPerImage) are read per image")
         }
         let message = try decode(ResponseMessage.self, document: document, line: line, path: "response")
         guard message.id == expectedID else { throw .garbage("response \"id\" is \(message.id), expected \(expectedID)") }

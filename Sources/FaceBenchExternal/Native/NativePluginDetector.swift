@@ -81,9 +81,9 @@ final class NativePluginDetector: FaceDetector {
         // The plugin's counts are checked before its arrays are read: past them lie memory it
         // does not own, or an allocation no image needs. `face_count` is a `size_t`: above
         // Int.max it arrives negative.
-        guard (1...ExternalAnswerLimits.maximumFacesPerImage).contains(count) else {
+        guard (1...NativeArray.maximumFacesPerImage).contains(count) else {
             throw FaceBenchError.backend(
-                detector: id, reason: "detect returned face_count \(UInt(bitPattern: count)) for \(input.name); at most \(ExternalAnswerLimits.maximumFacesPerImage) faces are read per image")
+                detector: id, reason: "detect returned face_count \(UInt(bitPattern: count)) for \(input.name); at most \(NativeArray.maximumFacesPerImage) faces are read per image")
         }
         guard let faces else { throw FaceBenchError.backend(detector: id, reason: "detect returned face_count \(count) for \(input.name) but faces is NULL") }
         return try (0..<count).map { index in
