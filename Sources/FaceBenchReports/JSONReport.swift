@@ -16,7 +16,7 @@ public enum JSONReport {
                 "images": JSONValue(entry.results.dataset.images), "faces": JSONValue(entry.results.dataset.hasGroundTruth ? entry.results.dataset.faces : nil),
                 "ground_truth": JSONValue(entry.results.dataset.hasGroundTruth), "reference": JSONValue(entry.results.settings.reference),
                 "interrupted": JSONValue(entry.results.interrupted),
-                "environment": try entry.results.environment.map(JSONValueCoding.encode) ?? .null,
+                "environment": try entry.results.environment.map { try JSONValueCoding.encode($0) } ?? .null,
             ]))
         }
         let tables = comparisons.flatMap { comparison in

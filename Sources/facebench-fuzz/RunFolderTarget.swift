@@ -65,7 +65,7 @@ enum RunFolderTarget {
         var gate = RegressionGate()
         let baseline: BenchmarkSnapshot
         if document["schema"]?.string == RunResults.schema {
-            let other = try JSONCoding.decode(RunResults.self, document: document, bytes: otherBytes, path: "baseline/results.json")
+            let other = try JSONCoding.decode(RunResults.self, document: document, path: "baseline/results.json")
             baseline = BenchmarkSnapshot(results: [other], created: "")
             gate.pairedChanges = PairedRunChanges.intervals(
                 current: [current], baseline: [other], datasets: [current.dataset.name: dataset(of: current, records: current.records + other.records)])
@@ -76,7 +76,7 @@ enum RunFolderTarget {
             _ = CSVReport.document(comparisons)
             _ = try JSONReport.document(comparisons)
         } else {
-            baseline = try JSONCoding.decode(BenchmarkSnapshot.self, document: document, bytes: otherBytes, path: "baseline.json")
+            baseline = try JSONCoding.decode(BenchmarkSnapshot.self, document: document, path: "baseline.json")
             gate.settings = baseline.gate ?? GateSettings()
         }
         let outcome = gate.compare(current: BenchmarkSnapshot(results: [current], created: ""), baseline: baseline)

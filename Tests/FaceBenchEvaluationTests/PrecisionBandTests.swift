@@ -73,7 +73,7 @@ final class PrecisionBandTests: XCTestCase {
     func testABandFromAFileIsChecked() throws {
         let good = PrecisionBand(recall: [0, 0.01, 0.02], low: [0.5, 0.5, 0], high: [1, 0.9, 0.8])
         XCTAssertNil(good.problem)
-        let decoded = try JSONValueCoding.decode(PrecisionBand.self, from: try JSONValueCoding.encode(good), what: "precision_band")
+        let decoded = try JSONValueCoding.decode(PrecisionBand.self, from: try JSONValueCoding.encode(good), path: "precision_band")
         XCTAssertEqual(decoded, good)
         for (band, expected) in [
             (PrecisionBand(recall: [0, 0.01], low: [0.5], high: [1, 1]), "recall, low and high have 2, 1 and 2 values"),
@@ -83,7 +83,7 @@ final class PrecisionBandTests: XCTestCase {
             (PrecisionBand(recall: [0], low: [0], high: [1e300]), "needs 0 ≤ low ≤ high ≤ 1"),
         ] {
             XCTAssertTrue(band.problem?.contains(expected) ?? false, "\(band.problem ?? "no problem"): \(expected)")
-            XCTAssertThrowsError(try JSONValueCoding.decode(PrecisionBand.self, from: try JSONValueCoding.encode(band), what: "precision_band"))
+            XCTAssertThrowsError(try JSONValueCoding.decode(PrecisionBand.self, from: try JSONValueCoding.encode(band), path: "precision_band"))
         }
     }
 }

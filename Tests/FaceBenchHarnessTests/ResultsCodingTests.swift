@@ -45,7 +45,7 @@ final class ResultsCodingTests: XCTestCase {
             images[0] = .object(first)
             document["images"] = .array(images)
         }
-        XCTAssertEqual(error(reading: bytes), "results.json: images[0].results.lbp.detections[0].score: must be a number")
+        XCTAssertEqual(error(reading: bytes), "results.json: images[0].results.lbp.detections[0].score: expected a number, found a string")
     }
 
     func testAnUnknownLayoutIsRefused() throws {

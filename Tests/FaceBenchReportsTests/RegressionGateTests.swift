@@ -394,7 +394,7 @@ final class RegressionGateTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try FileIO.writeAtomically(#"{"schema": "facebench.baseline/1", "datasets": [{"name": "x", "detectors": [{"id": "a", "accuracy": {"ap50": "high"}}]}]}"#, to: path)
         XCTAssertThrowsError(try BenchmarkSnapshot.load(path)) { error in
-            XCTAssertEqual("\(error)", "\(path): datasets[0].detectors[0].accuracy.ap50: must be a number")
+            XCTAssertEqual("\(error)", "\(path): datasets[0].detectors[0].accuracy.ap50: expected a number, found a string")
         }
     }
 }

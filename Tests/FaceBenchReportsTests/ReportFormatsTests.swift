@@ -113,10 +113,25 @@ final class ReportFormatsTests: XCTestCase {
             ("detectors.1.operating_points.max_f1.fp", -1, "detectors[1].operating_points.max_f1.fp: must be ≥ 0"),
             ("settings.target_precision", 0, "settings.target_precision: 0.0 is not a precision in (0, 1]"),
         ] {
-            var broken = written
-            broken.replace(at: place.split(separator: ".").map { JSONPathStep(Int($0).map { NamedKey(index: $0) } ?? NamedKey(String($0))) }, with: value)
+            let broken = Self.replacing(written, at: place.split(separator: ".").map(String.init), with: value)
             try FileIO.writeAtomically(JSONWriter(indent: 2).bytes(broken), to: path)
             XCTAssertThrowsError(try RunResults.read(path), place) { XCTAssertTrue("\($0)".contains(expected), "\($0)") }
+        }
+    }
+
+    /// `document` with the member at `steps` (keys, or indices for arrays) set to `value`.
+    static func replacing(_ document: JSONValue, at steps: [String], with value: JSONValue) -> JSONValue {
+        guard let step = steps.first else { return value }
+        let rest = Array(steps.dropFirst())
+        switch document {
+        case var .object(object):
+            object[step] = replacing(object[step] ?? .null, at: rest, with: value)
+            return .object(object)
+        case var .array(items):
+            let index = Int(step)!
+            items[index] = replacing(items[index], at: rest, with: value)
+            return .array(items)
+        default: return document
         }
     }
 

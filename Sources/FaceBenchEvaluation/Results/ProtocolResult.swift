@@ -63,11 +63,11 @@ public enum ProtocolResult: Sendable, Equatable {
         "unknown protocol '\(name)' (known: \(types.map { $0.protocolName }.joined(separator: ", ")))"
     }
 
-    /// The result of protocol `name` from its JSON, strictly; `what` names where it was read.
-    public static func decode(protocol name: String, from json: JSONValue, what: String) throws -> ProtocolResult {
-        guard let type = type(named: name) else { throw FaceBenchError.failed("\(what): \(unknown(name))") }
-        let result = try JSONValueCoding.decode(type, from: json, what: what)
-        if let problem = undeclaredMetric(of: result) { throw FaceBenchError.failed("\(what): \(problem)") }
+    /// The result of protocol `name` from its JSON, strictly; `path` names the file it was read from.
+    public static func decode(protocol name: String, from json: JSONValue, path: String) throws -> ProtocolResult {
+        guard let type = type(named: name) else { throw FaceBenchError.malformed(path: path, location: nil, reason: unknown(name)) }
+        let result = try JSONValueCoding.decode(type, from: json, path: path)
+        if let problem = undeclaredMetric(of: result) { throw FaceBenchError.malformed(path: path, location: nil, reason: problem) }
         return result.erased
     }
 

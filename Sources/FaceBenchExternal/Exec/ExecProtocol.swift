@@ -176,7 +176,7 @@ enum ExecProtocol {
         do {
             // Numbers are checked where they enter: boxes and scores by `checkedDetect`,
             // inference_ms by `response`, so a huge one fails its image, not the program.
-            return try JSONCoding.decode(type, document: document, bytes: line, path: path, bounded: false)
+            return try JSONCoding.decode(type, document: document, path: path, bounded: false)
         } catch {
             throw .garbage("\(error): \(preview(line))")
         }

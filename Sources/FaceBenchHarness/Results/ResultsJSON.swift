@@ -493,12 +493,7 @@ extension DetectorResult: Codable {
         megapixelsPerSecond = try container.decodeNumber(forKey: .megapixelsPerSecond)
         throughput = try container.decode([ThroughputMeasurement].self, forKey: .throughput)
         failures = try container.decode([ImageFailure].self, forKey: .failures)
-        do {
-            evaluations = try JSONValueCoding.decode(
-                DetectorEvaluations.self, from: try container.decode(JSONValue.self, forKey: .evaluations), what: "evaluation")
-        } catch let error as FaceBenchError {
-            throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath, debugDescription: error.description))
-        }
+        evaluations = try container.decode(DetectorEvaluations.self, forKey: .evaluations)
         for (key, bounds) in try container.decodeIfPresent([String: [Double]].self, forKey: .intervals) ?? [:] {
             guard bounds.count == 2, bounds.allSatisfy(\.isFinite), bounds[0] <= bounds[1] else {
                 throw DecodingError.dataCorruptedError(

@@ -98,6 +98,12 @@ public struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
         for (key, value) in pairs { self[key] = value }
     }
 
+    /// Pairs whose keys are known to differ (an encoder's members), kept as they are without
+    /// the search for an earlier key that makes `init(_:)` quadratic.
+    public init(orderedUniquePairs pairs: [(String, JSONValue)]) {
+        self.pairs = pairs.map { (key: $0.0, value: $0.1) }
+    }
+
     public static func == (a: JSONObject, b: JSONObject) -> Bool {
         a.pairs.elementsEqual(b.pairs) { $0.key == $1.key && $0.value == $1.value }
     }

@@ -1,13 +1,7 @@
-import Foundation
-
-/// How FaceBench's files carry `JSONValue`s through Foundation's coders (`JSONCoding` in
-/// FaceBenchIO reads and writes the files): the parsed document a decoder reads values from
-/// in their key order, and the values an encoder met, to be put back in theirs.
 extension CodingUserInfoKey {
-    /// The file's parsed `JSONValue`.
+    /// The file's parsed `JSONValue`, for a type that checks the document's shape before it
+    /// reads its fields (a baseline's detector snapshot).
     package static let jsonDocument = CodingUserInfoKey(rawValue: "facebench.document")!
-    /// A `CarriedValues` collecting the `JSONValue`s encoded.
-    package static let carriedJSON = CodingUserInfoKey(rawValue: "facebench.carried")!
 }
 
 /// A coding key named by the data (protocol names, detector ids, spec parameters, size
@@ -25,84 +19,13 @@ public struct NamedKey: CodingKey, Sendable {
     public init?(intValue: Int) { self.init(index: intValue) }
 }
 
-/// The `JSONValue`s met while encoding, by coding path, to be put back in their key order.
-package final class CarriedValues: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [([JSONPathStep], JSONValue)] = []
-
-    package init() {}
-
-    package func add(_ value: JSONValue, at path: [any CodingKey]) {
-        lock.withLock { stored.append((path.map(JSONPathStep.init), value)) }
-    }
-
-    package var values: [([JSONPathStep], JSONValue)] { lock.withLock { stored } }
-}
-
-/// One step of a coding path: an object's member or an array's element (a dictionary key
-/// that reads as a number has both).
-package struct JSONPathStep {
-    package var key: String
-    package var index: Int?
-
-    package init(_ codingKey: any CodingKey) {
-        key = codingKey.stringValue
-        index = codingKey.intValue
-    }
-}
-
-extension JSONValue {
-    package func value(at path: [JSONPathStep]) -> JSONValue? {
-        var value = self
-        for step in path {
-            switch value {
-            case let .object(object):
-                guard let member = object[step.key] else { return nil }
-                value = member
-            case let .array(items):
-                guard let index = step.index, items.indices.contains(index) else { return nil }
-                value = items[index]
-            default: return nil
-            }
-        }
-        return value
-    }
-
-    package mutating func replace(at path: [JSONPathStep], with replacement: JSONValue) {
-        guard let step = path.first else {
-            self = replacement
-            return
-        }
-        let rest = Array(path.dropFirst())
-        switch self {
-        case var .object(object):
-            guard var member = object[step.key] else { return }
-            member.replace(at: rest, with: replacement)
-            object[step.key] = member
-            self = .object(object)
-        case var .array(items):
-            guard let index = step.index, items.indices.contains(index) else { return }
-            items[index].replace(at: rest, with: replacement)
-            self = .array(items)
-        default: return
-        }
-    }
-}
-
-/// A `JSONValue` read from a FaceBench file is the parsed document's value at its coding
-/// path, in the file's key order; without a document (another decoder) it is rebuilt from
-/// the containers, objects in sorted key order.
+/// `JSONValueCoding` hands a `JSONValue` through as it is; this conformance serves other
+/// coders, objects in their key order.
 extension JSONValue: Codable {
     public init(from decoder: any Decoder) throws {
-        if let document = decoder.userInfo[.jsonDocument] as? JSONValue {
-            if let value = document.value(at: decoder.codingPath.map(JSONPathStep.init)) {
-                self = value
-                return
-            }
-        }
         if let object = try? decoder.container(keyedBy: NamedKey.self) {
             var pairs: [(String, JSONValue)] = []
-            for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+            for key in object.allKeys {
                 pairs.append((key.stringValue, try object.decode(JSONValue.self, forKey: key)))
             }
             self = .object(JSONObject(pairs))
@@ -124,13 +47,7 @@ extension JSONValue: Codable {
         }
     }
 
-    /// Only the outermost value is put back after encoding; what it holds goes with it.
     public func encode(to encoder: any Encoder) throws {
-        (encoder.userInfo[.carriedJSON] as? CarriedValues)?.add(self, at: encoder.codingPath)
-        try encodeContents(to: encoder)
-    }
-
-    fileprivate func encodeContents(to encoder: any Encoder) throws {
         switch self {
         case .null:
             var scalar = encoder.singleValueContainer()
@@ -146,20 +63,11 @@ extension JSONValue: Codable {
             try scalar.encode(text)
         case let .array(items):
             var list = encoder.unkeyedContainer()
-            for item in items { try list.encode(Contained(value: item)) }
+            for item in items { try list.encode(item) }
         case let .object(object):
             var members = encoder.container(keyedBy: NamedKey.self)
-            for (key, value) in object.pairs { try members.encode(Contained(value: value), forKey: NamedKey(key)) }
+            for (key, value) in object.pairs { try members.encode(value, forKey: NamedKey(key)) }
         }
-    }
-}
-
-/// A value inside a carried `JSONValue`.
-private struct Contained: Encodable {
-    let value: JSONValue
-
-    func encode(to encoder: any Encoder) throws {
-        try value.encodeContents(to: encoder)
     }
 }
 

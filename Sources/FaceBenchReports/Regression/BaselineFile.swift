@@ -49,9 +49,9 @@ extension BenchmarkSnapshot: Codable {
             let document = try JSONReader.parse(bytes, path: path)
             switch document["schema"]?.string {
             case Self.schema, Self.schemaWithoutIntervals, Self.schemaWithPartialLatency:
-                return (try JSONCoding.decode(BenchmarkSnapshot.self, document: document, bytes: bytes, path: path), nil)
+                return (try JSONCoding.decode(BenchmarkSnapshot.self, document: document, path: path), nil)
             case RunResults.schema:
-                let results = try JSONCoding.decode(RunResults.self, document: document, bytes: bytes, path: path)
+                let results = try JSONCoding.decode(RunResults.self, document: document, path: path)
                 return (BenchmarkSnapshot(results: [results], created: results.environment?.date ?? ""), [results])
             default:
                 throw FaceBenchError.malformed(
@@ -129,10 +129,8 @@ extension DetectorSnapshot: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let id = try container.decode(String.self, forKey: .id)
         let accuracy = try container.decodeObject(forKey: .accuracy)
-        for (key, value) in accuracy.pairs where value.double == nil && !value.isNull {
-            throw DecodingError.typeMismatch(
-                Double.self, .init(codingPath: container.codingPath + [CodingKeys.accuracy, NamedKey(key)], debugDescription: ""))
-        }
+        let numbers = try container.nestedContainer(keyedBy: NamedKey.self, forKey: .accuracy)
+        for key in numbers.allKeys { _ = try numbers.decodeNumber(forKey: key) }
         var relative: [RelativeLatency] = []
         if container.contains(.relativeLatency) {
             let entries = try container.decode([String: RelativeLatency].self, forKey: .relativeLatency)
