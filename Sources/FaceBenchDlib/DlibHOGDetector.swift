@@ -72,23 +72,20 @@ public enum DlibBackend {
     /// The model files scripts/install-models.sh installs for these kinds.
     public static let installedModels: [ModelFile] = [DlibMMODDetector.model, DlibShapePredictor.fivePointModel]
 
+    static let upsampling = DetectorParameter.integer(
+        "upsample", atLeast: 0, atMost: 4, default: 1, help: "times the image is doubled before detection (finds faces below 80 px)")
+    static let adjustThreshold = DetectorParameter.number(
+        "threshold", atLeast: -10, atMost: 10, default: 0, help: "adjust_threshold: keep detections scoring above it (lower finds more)")
+
     public static let kinds: [DetectorKind] = [
         DetectorKind(
             id: "hog", summary: "dlib HOG frontal face detector (get_frontal_face_detector)", backend: "dlib HOG",
-            arguments: .parameters([
-                ParameterSpec("upsample", .integer(atLeast: 0, atMost: 4), default: "1",
-                              help: "times the image is doubled before detection (finds faces below 80 px)"),
-                ParameterSpec("threshold", .number(atLeast: -10, atMost: 10), default: "0",
-                              help: "adjust_threshold: keep detections scoring above it (lower finds more)"),
-            ])
+            arguments: .parameters([upsampling.spec, adjustThreshold.spec])
         ) { request in
             let info = DetectorInfo(
                 kind: "hog", id: request.id, spec: request.canonicalSpec, backend: "dlib HOG",
                 library: "dlib \(version)", parameters: request.parameters.inEffect,
                 scoreMeaning: "SVM margin of the HOG window (dlib detection_confidence)")
-            return DlibHOGFactory(
-                info: info, upsample: request.parameters.int("upsample")!,
-                threshold: request.parameters.double("threshold")!)
+            return DlibHOGFactory(info: info, upsample: request.parameters[upsampling], threshold: request.parameters[adjustThreshold])
         }
-    ]
-}
+    ]}

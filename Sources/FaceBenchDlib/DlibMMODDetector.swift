@@ -50,16 +50,16 @@ public final class DlibMMODDetector: FaceDetector {
 
     static func kind(models: ModelLocator) -> DetectorKind {
         let backend = "dlib MMOD CNN"
+        let upsampling = DetectorParameter.integer(
+            "upsample", atLeast: 0, atMost: 2, default: 0,
+            help: "times the image is doubled before detection (each finds faces half as large, at 4x the time; 0 finds faces above ~80 px)")
         return DetectorKind(
             id: "mmod", summary: "dlib CNN face detector (MMOD, cnn_face_detection_model_v1), CPU", backend: backend,
-            arguments: .parameters([
-                ParameterSpec("upsample", .integer(atLeast: 0, atMost: 2), default: "0",
-                              help: "times the image is doubled before detection (each finds faces half as large, at 4x the time; 0 finds faces above ~80 px)"),
-            ]),
+            arguments: .parameters([upsampling.spec]),
             availability: { models.availability(of: [model], for: "mmod") }
         ) { request in
             let path = try models.locate(model, for: "mmod")
-            let upsample = request.parameters.int("upsample")!
+            let upsample = request.parameters[upsampling]
             let info = DetectorInfo(
                 kind: "mmod", id: request.id, spec: request.canonicalSpec, backend: backend, library: "dlib \(DlibBackend.version)",
                 parameters: request.parameters.inEffect, scoreMeaning: "MMOD detection confidence (dlib mmod_rect.detection_confidence)")

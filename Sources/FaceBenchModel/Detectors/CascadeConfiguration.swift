@@ -49,32 +49,36 @@ public struct CascadeConfiguration: Sendable, Equatable {
         return directories
     }
 
-    public static func parameters(for family: Family) -> [ParameterSpec] {
-        let names = cascadeFiles[family]!.map(\.name)
-        return [
-            ParameterSpec("cascade", .choice(names, orPathWithSuffix: ".xml"), default: names[0],
-                          help: "trained cascade: a name from opencv-data or a path to a cascade XML"),
-            ParameterSpec("scale", .number(greaterThan: 1, atMost: 4), default: "1.1",
-                          help: "scale factor between pyramid levels (detectMultiScale scaleFactor); an image needing more than \(maximumPyramidLevels) levels fails"),
-            ParameterSpec("neighbors", .integer(atLeast: 0, atMost: 1000), default: "3",
-                          help: "minimum raw windows per face (minNeighbors); 0 returns ungrouped windows"),
-            ParameterSpec("min", .integer(atLeast: 0, atMost: Int(CoordinateBounds.limit)), default: "0",
-                          help: "smallest face side in pixels (minSize); 0 = the cascade window"),
-            ParameterSpec("max", .integer(atLeast: 0, atMost: Int(CoordinateBounds.limit)), default: "0",
-                          help: "largest face side in pixels (maxSize); 0 = no limit"),
-            ParameterSpec("score", .choice(Score.allCases.map(\.rawValue)), default: Score.weight.rawValue,
-                          help: "face score: weight (final stage sum, continuous) or neighbors (group size)"),
-        ]
+    /// detectMultiScale's parameters as a spec sets them (`haar:scale=1.2,neighbors=5`).
+    public enum Parameters {
+        public static func cascade(for family: Family) -> DetectorParameter<String> {
+            let names = cascadeFiles[family]!.map(\.name)
+            return .nameOrPath(
+                "cascade", names: names, pathSuffix: ".xml", default: names[0],
+                help: "trained cascade: a name from opencv-data or a path to a cascade XML")
+        }
+        public static let scale = DetectorParameter.number(
+            "scale", greaterThan: 1, atMost: 4, default: 1.1,
+            help: "scale factor between pyramid levels (detectMultiScale scaleFactor); an image needing more than \(maximumPyramidLevels) levels fails")
+        public static let neighbors = DetectorParameter.integer(
+            "neighbors", atLeast: 0, atMost: 1000, default: 3, help: "minimum raw windows per face (minNeighbors); 0 returns ungrouped windows")
+        public static let minimumSize = DetectorParameter.integer(
+            "min", atLeast: 0, atMost: Int(CoordinateBounds.limit), default: 0, help: "smallest face side in pixels (minSize); 0 = the cascade window")
+        public static let maximumSize = DetectorParameter.integer(
+            "max", atLeast: 0, atMost: Int(CoordinateBounds.limit), default: 0, help: "largest face side in pixels (maxSize); 0 = no limit")
+        public static let score = DetectorParameter.choice(
+            "score", default: Score.weight, help: "face score: weight (final stage sum, continuous) or neighbors (group size)")
+
+        public static func specs(for family: Family) -> [ParameterSpec] {
+            [cascade(for: family).spec, scale.spec, neighbors.spec, minimumSize.spec, maximumSize.spec, score.spec]
+        }
     }
 
     public init(family: Family, values: ParameterValues) {
-        self.family = family
-        cascade = values.string("cascade")!
-        scaleFactor = values.double("scale")!
-        minNeighbors = values.int("neighbors")!
-        minSize = values.int("min")!
-        maxSize = values.int("max")!
-        score = Score(rawValue: values.string("score")!)!
+        self.init(
+            family: family, cascade: values[Parameters.cascade(for: family)], scaleFactor: values[Parameters.scale],
+            minNeighbors: values[Parameters.neighbors], minSize: values[Parameters.minimumSize], maxSize: values[Parameters.maximumSize],
+            score: values[Parameters.score])
     }
 
     public init(

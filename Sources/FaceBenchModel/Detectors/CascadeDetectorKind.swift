@@ -13,7 +13,7 @@ public enum CascadeDetectorKind {
         id: String, family: CascadeConfiguration.Family, summary: String, backend: String, library: String,
         checkCascade: (@Sendable (_ path: String) throws -> Void)? = nil, makeDetector: @escaping MakeDetector
     ) -> DetectorKind {
-        DetectorKind(id: id, summary: summary, backend: backend, arguments: .parameters(CascadeConfiguration.parameters(for: family))) { request in
+        DetectorKind(id: id, summary: summary, backend: backend, arguments: .parameters(CascadeConfiguration.Parameters.specs(for: family))) { request in
             let configuration = CascadeConfiguration(family: family, values: request.parameters)
             if configuration.maxSize > 0, configuration.minSize > configuration.maxSize {
                 throw FaceBenchError.invalidSpec(

@@ -44,11 +44,4 @@ public enum InputSize: Sendable, Hashable, CustomStringConvertible {
         guard case let .fit(fitWidth, fitHeight) = self, width > 0, height > 0 else { return 1 }
         return min(Double(fitWidth) / Double(width), Double(fitHeight) / Double(height))
     }
-
-    /// The parameter every CNN kind declares, with the kind's reference default.
-    public static func parameter(default value: InputSize, reference: String) -> ParameterSpec {
-        ParameterSpec(
-            "size", .inputSize, default: value.description,
-            help: "the scale images run at: original, vga (longer side 640) or WxH (fit inside); \(reference) uses \(value)")
-    }
 }

@@ -8,7 +8,6 @@ public struct ParameterSpec: Sendable {
         case integer(atLeast: Int? = nil, atMost: Int? = nil)
         /// One of a fixed list of names; with `orPath`, also a path to a file of that kind.
         case choice([String], orPathWithSuffix: String? = nil)
-        case boolean
         case text
         /// An InputSize: `original`, `vga` or `WxH`.
         case inputSize
@@ -45,8 +44,6 @@ public struct ParameterSpec: Sendable {
             let list = names.joined(separator: ", ")
             if let suffix { return "one of \(list), or a path to a \(suffix) file" }
             return "one of \(list)"
-        case .boolean:
-            return "true or false"
         case .text:
             return "text"
         case .inputSize:
@@ -73,12 +70,6 @@ public struct ParameterSpec: Sendable {
             if names.contains(raw) { return .success(.name(raw)) }
             if let suffix, raw.hasSuffix(suffix) { return .success(.name(raw)) }
             return fail
-        case .boolean:
-            switch raw.lowercased() {
-            case "true", "1", "yes", "on": return .success(.boolean(true))
-            case "false", "0", "no", "off": return .success(.boolean(false))
-            default: return fail
-            }
         case .text:
             return .success(.text(raw))
         case .inputSize:
@@ -99,9 +90,20 @@ public enum ParameterValue: Sendable, Equatable, CustomStringConvertible {
     case integer(Int)
     /// A `.choice`: one of its names, or a path.
     case name(String)
-    case boolean(Bool)
     case text(String)
     case inputSize(InputSize)
+
+    var numberValue: Double? {
+        switch self {
+        case let .number(value): value
+        case let .integer(value): Double(value)
+        default: nil
+        }
+    }
+    var integerValue: Int? { if case let .integer(value) = self { value } else { nil } }
+    var nameValue: String? { if case let .name(text) = self { text } else { nil } }
+    var textValue: String? { if case let .text(text) = self { text } else { nil } }
+    var inputSizeValue: InputSize? { if case let .inputSize(size) = self { size } else { nil } }
 
     /// The canonical text: what ids, `facebench list` and results.json show.
     public var description: String {
@@ -109,7 +111,6 @@ public enum ParameterValue: Sendable, Equatable, CustomStringConvertible {
         case let .number(value): value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
         case let .integer(value): String(value)
         case let .name(text), let .text(text): text
-        case let .boolean(value): String(value)
         case let .inputSize(size): size.description
         }
     }
@@ -134,24 +135,8 @@ public struct ParameterValues: Sendable, Equatable {
     public func value(_ name: String) -> ParameterValue? {
         entries.first { $0.name == name }?.value ?? nil
     }
-    /// The canonical text of any parameter; a `.choice` or `.text` parameter's value.
+    /// The canonical text of any parameter.
     public func string(_ name: String) -> String? { value(name)?.description }
-    public func double(_ name: String) -> Double? {
-        switch value(name) {
-        case let .number(value)?: value
-        case let .integer(value)?: Double(value)
-        default: nil
-        }
-    }
-    public func int(_ name: String) -> Int? {
-        if case let .integer(value)? = value(name) { value } else { nil }
-    }
-    public func bool(_ name: String) -> Bool {
-        if case let .boolean(value)? = value(name) { value } else { false }
-    }
-    public func inputSize(_ name: String) -> InputSize? {
-        if case let .inputSize(size)? = value(name) { size } else { nil }
-    }
 
     /// The parameters as `DetectorInfo` lists them (unset ones omitted).
     public var inEffect: [DetectorInfo.Parameter] {

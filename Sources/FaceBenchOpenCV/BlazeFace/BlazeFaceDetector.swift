@@ -46,22 +46,22 @@ extension BlazeFaceDetector {
 
     static func kind(models locator: ModelLocator, library: String) -> DetectorKind {
         let backend = "OpenCV DNN (readNetFromONNX)"
+        let rangeParameter = DetectorParameter.choice(
+            "range", default: BlazeFaceRange.short,
+            help: "short: faces within ~2 m, 128 px input; full: up to ~5 m, 192 px input (the range fixes the test scale: every image is letterboxed to that side, so there is no size parameter)")
+        let score = DetectorParameter<Double?>.number(
+            "score", atLeast: 0, atMost: 1, unsetMeans: "minimum score of a candidate; when unset, MediaPipe's 0.5 (short) or 0.6 (full)")
+        let nms = DetectorParameter.number(
+            "nms", atLeast: 0, atMost: 1, default: 0.3, help: "IoU above which candidates are merged by weighted non-maximum suppression")
         return DetectorKind(
             id: "blazeface", summary: "MediaPipe BlazeFace CNN, short or full range (OpenCV DNN), 6 landmarks", backend: backend,
-            arguments: .parameters([
-                ParameterSpec("range", .choice(BlazeFaceRange.allCases.map(\.rawValue)), default: "short",
-                              help: "short: faces within ~2 m, 128 px input; full: up to ~5 m, 192 px input (the range fixes the test scale: every image is letterboxed to that side, so there is no size parameter)"),
-                ParameterSpec("score", .number(atLeast: 0, atMost: 1), default: nil,
-                              help: "minimum score of a candidate; when unset, MediaPipe's 0.5 (short) or 0.6 (full)"),
-                ParameterSpec("nms", .number(atLeast: 0, atMost: 1), default: "0.3",
-                              help: "IoU above which candidates are merged by weighted non-maximum suppression"),
-            ]),
+            arguments: .parameters([rangeParameter.spec, score.spec, nms.spec]),
             availability: { locator.availability(of: [models[.short]!, models[.full]!], for: "blazeface") }
         ) { request in
-            let range = BlazeFaceRange(rawValue: request.parameters.string("range")!)!
+            let range = request.parameters[rangeParameter]
             let path = try locator.locate(models[range]!, for: "blazeface")
-            let minScore = request.parameters.double("score") ?? range.defaultMinScore
-            let iouThreshold = request.parameters.double("nms")!
+            let minScore = request.parameters[score] ?? range.defaultMinScore
+            let iouThreshold = request.parameters[nms]
             let parameters = [
                 DetectorInfo.Parameter(name: "range", value: range.rawValue),
                 DetectorInfo.Parameter(name: "score", value: String(minScore)),

@@ -23,16 +23,17 @@ struct CentreBaselineFactory: DetectorFactory {
     func makeDetector() throws -> any FaceDetector { CentreBaselineDetector(fraction: fraction) }
 }
 
+/// The face's side as a fraction of the image's shorter side: declared once, read typed.
+let centreFraction = DetectorParameter.number(
+    "fraction", greaterThan: 0, atMost: 1, default: 0.5, help: "face side as a fraction of the image's shorter side")
+
 /// `centre` and `centre:fraction=0.4`, registered with `registry.register(centreBaseline)`.
 let centreBaseline = DetectorKind(
     id: "centre", summary: "centre-prior baseline: one centred face", backend: "pure Swift",
-    arguments: .parameters([
-        ParameterSpec("fraction", .number(greaterThan: 0, atMost: 1), default: "0.5",
-                      help: "face side as a fraction of the image's shorter side"),
-    ])
+    arguments: .parameters([centreFraction.spec])
 ) { request in
     let info = DetectorInfo(
         kind: "centre", id: request.id, spec: request.canonicalSpec, backend: "pure Swift", library: "",
         parameters: request.parameters.inEffect, scoreMeaning: "constant")
-    return CentreBaselineFactory(info: info, fraction: request.parameters.double("fraction")!)
+    return CentreBaselineFactory(info: info, fraction: request.parameters[centreFraction])
 }
