@@ -39,15 +39,15 @@ struct Toolbox: Sendable {
         values.isEmpty ? fallback : DetectorSpecList.specs(values, registry: registry, aliases: detectorAliases)
     }
 
-    /// The option of every command that decodes images (docs/limits.md).
-    static let maxMegapixelsOption = OptionSpec(
-        "max-megapixels", .value("N"), help: "Refuse an image whose header declares more than N megapixels, before decoding it.",
-        default: String(Int(NativeImageDecoder.defaultMaximumMegapixels)))
+    /// The option of every command that decodes images (docs/limits.md); nil keeps the
+    /// decoder's own cap.
+    static let maximumMegapixels = Option<Double?>.number(
+        "max-megapixels", "N", in: 0.001...1_000_000, help: "Refuse an image whose header declares more than N megapixels, before decoding it.",
+        shown: String(Int(NativeImageDecoder.defaultMaximumMegapixels)))
 
-    /// `--max-megapixels`, checked.
-    static func maximumMegapixels(_ arguments: ParsedArguments) throws -> Double? {
-        try arguments.double(maxMegapixelsOption.name, in: 0.001...1_000_000)
-    }
+    /// Threads OpenCV may use inside one call: `run` and `detect`.
+    static let nativeThreads = Option.integer(
+        "native-threads", atLeast: 1, atMost: RunSettings.maximumThreads, default: 1, help: "Threads OpenCV may use inside one call.")
 
     /// This toolbox with the image decoder's pixel cap (`--max-megapixels`) when one was given.
     func limitingImages(to megapixels: Double?) -> Toolbox {
@@ -110,18 +110,19 @@ struct Toolbox: Sendable {
     }
 
     /// How a dataset given by path is read: the options of every command that takes `--dataset`.
-    static let datasetReadingOptions = [
-        OptionSpec("dataset-format", .value("NAME"), help: "Read --dataset PATH in this format instead of recognising it (formats: `facebench list`)."),
-        OptionSpec("images", .value("DIR"), help: "The folder holding the dataset's images, wherever its annotations put them."),
-        OptionSpec("class", .value("NAME|INDEX"), help: "The class whose boxes are faces (YOLO, CSV, CVAT, Label Studio).", default: "the one named face, else the only one"),
-    ]
+    static let datasetFormat = Option.value(
+        "dataset-format", "NAME", help: "Read --dataset PATH in this format instead of recognising it (formats: `facebench list`).")
+    static let imageFolder = Option.value("images", "DIR", help: "The folder holding the dataset's images, wherever its annotations put them.")
+    static let faceClass = Option.value(
+        "class", "NAME|INDEX", help: "The class whose boxes are faces (YOLO, CSV, CVAT, Label Studio).", shown: "the one named face, else the only one")
+    static let datasetReadingOptions = [datasetFormat.spec, imageFolder.spec, faceClass.spec]
 
     /// The PATH of `inspect` and `convert`, read as `run --dataset PATH` reads it.
     static let datasetPathArgument = ArgumentSpec(
         name: "PATH", help: "A dataset folder or file in any format `facebench list` names, or a dataset name.")
 
-    static func datasetReading(_ arguments: ParsedArguments) -> DatasetReading {
-        DatasetReading(format: arguments.string("dataset-format"), images: arguments.string("images"), faceClass: arguments.string("class"))
+    static func datasetReading(_ arguments: ParsedArguments) throws -> DatasetReading {
+        DatasetReading(format: try arguments[datasetFormat], images: try arguments[imageFolder], faceClass: try arguments[faceClass])
     }
 
     /// A dataset by name or path, its warnings printed for `command`.

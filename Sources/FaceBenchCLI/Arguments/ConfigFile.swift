@@ -8,7 +8,7 @@ import FaceBenchIO
 /// were given on the command line, with the same checks; an option given on the command
 /// line replaces the file's.
 enum ConfigFile {
-    static let option = OptionSpec("config", .value("FILE"), help: "Read options from a JSON object keyed by option name (flags given here override it).")
+    static let option = Option.value("config", "FILE", help: "Read options from a JSON object keyed by option name (flags given here override it).")
 
     /// The file's options as command-line words, checked against `spec`'s options.
     static func arguments(_ path: String, spec: CommandSpec) throws -> [String] {

@@ -14,9 +14,7 @@ enum BaselineCommand: FaceBenchCommand {
             decoding in the same run — not the per-image records. Commit it; CI runs `facebench compare` against it. \
             The "gate" section of the file it replaces (which metrics gate, their tolerances) is kept.
             """,
-        options: [
-            OptionSpec("out", .value("FILE"), help: "Baseline file to write.", default: "Results/baseline.json"),
-        ],
+        options: [BaselineOptions.out.spec],
         arguments: [
             ArgumentSpec(name: "update", help: "The action (the only one)."),
             ArgumentSpec(name: "RUN", help: "Results to take the baseline from.", optional: true, repeated: true),

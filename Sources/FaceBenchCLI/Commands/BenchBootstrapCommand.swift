@@ -19,13 +19,7 @@ enum BenchBootstrapCommand: FaceBenchCommand {
             1,000 resamples in a release build. --format json adds each detector's intervals and a digest of \
             every resampled value, to check that a change to the resampling code keeps them bit for bit.
             """,
-        options: [
-            OptionSpec("resamples", .value("N"), help: "Resamples per detector.", default: "1000"),
-            OptionSpec("repeat", .value("N"), help: "Timed runs per detector; the best counts.", default: "3"),
-            OptionSpec("seed", .value("N"), help: "Seed of the synthetic run.", default: "1"),
-            OptionSpec("jobs", .value("N"), help: "Threads sharing a detector's resamples (1…256).", default: "the machine's cores"),
-            BenchBootstrapOptions.formatOption.spec,
-        ],
+        options: BenchBootstrapOptions.specs,
         examples: ["swift build -c release && .build/release/facebench bench-bootstrap"])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {

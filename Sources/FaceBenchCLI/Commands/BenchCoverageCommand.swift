@@ -25,18 +25,7 @@ enum BenchCoverageCommand: FaceBenchCommand {
             half-width and coverage (its acceleration from a jackknife over each dataset's images, as many evaluations as \
             images: on wider-val about four times the time). Release build; --jobs datasets at once.
             """,
-        options: [
-            OptionSpec("dataset", .value("NAME|PATH"), help: "The population's ground truth.", default: "mit-cmu"),
-            OptionSpec("detector", .repeated("NAME[,NAME…]", commaSeparated: true), help: "Simulated detectors: strong, middling, weak.", default: "all three"),
-            OptionSpec("datasets", .value("N"), help: "Simulated datasets.", default: "1000"),
-            OptionSpec("resamples", .value("N"), help: "Resamples per simulated dataset.", default: "1000"),
-            OptionSpec("copies", .value("N"), help: "Copies of every image in each draw measuring the truth.", default: "about 26,000 images per draw (200 for mit-cmu)"),
-            OptionSpec("chunks", .value("N"), help: "Draws measuring the truth (their mean is the truth).", default: "20"),
-            OptionSpec("seed", .value("N"), help: "Seed of the simulation.", default: "1"),
-            OptionSpec("jobs", .value("N"), help: "Simulated datasets at once.", default: "1"),
-            OptionSpec("bca", .flag, help: "Also measure the BCa interval (a jackknife over every simulated dataset's images)."),
-            BenchCoverageOptions.formatOption.spec,
-        ],
+        options: BenchCoverageOptions.specs,
         examples: [
             "swift build -c release && .build/release/facebench bench-coverage",
             ".build/release/facebench bench-coverage --dataset wider-val --detector middling --resamples 200 --copies 10",

@@ -20,14 +20,7 @@ enum BenchEvalCommand: FaceBenchCommand {
             distorts less. The numbers must agree to 1e-9, else the exit status is 1. Needs a release build for \
             meaningful times.
             """,
-        options: [
-            OptionSpec("workload", .value("DIR"), help: "Folder of the workload (made there if missing).", default: "Results/bench-eval/workload-seed<SEED>"),
-            OptionSpec("seed", .value("N"), help: "Seed of the synthetic detections.", default: "1"),
-            OptionSpec("repeat", .value("N"), help: "Timed runs per tool; the best counts.", default: "5"),
-            OptionSpec("tools", .repeated("NAME[,NAME…]", commaSeparated: true), help: "Reference tools to run (none: FaceBench alone).", default: "pycocotools, faster-coco-eval, hotcoco"),
-            OptionSpec("python", .value("PATH"), help: "Python with the reference tools installed.", default: "python3 on PATH"),
-            BenchEvalOptions.formatOption.spec,
-        ],
+        options: BenchEvalOptions.specs,
         examples: [
             "swift build -c release && .build/release/facebench bench-eval",
             ".build/release/facebench bench-eval --tools hotcoco,faster-coco-eval --repeat 10",

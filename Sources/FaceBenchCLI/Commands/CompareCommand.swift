@@ -28,23 +28,7 @@ enum CompareCommand: FaceBenchCommand {
             (--all: every row), as Markdown. Exit status: 0 nothing regressed (improvements too, with a reminder to \
             refresh the baseline), 2 something regressed, 4 only improvements with --exit-improved.
             """,
-        options: [
-            OptionSpec("baseline", .value("FILE|DIR"), help: "What CURRENT is compared against.", default: "Results/baseline.json"),
-            OptionSpec(
-                "tolerance", .repeated("NAME=X", commaSeparated: true),
-                help: "How far a metric may move the wrong way, in its own unit, beyond the noise: " + GateMetric.all.map(\.helpText).joined(separator: "; ") + ".",
-                words: GateMetric.names.map { $0 + "=" }),
-            OptionSpec(
-                "gate-metrics", .repeated("NAME", commaSeparated: true),
-                help: "The metrics that gate, among \(GateMetric.names.joined(separator: ", ")); the others are reported as information.",
-                default: GateMetric.all.filter(\.gatesByDefault).map(\.name).joined(separator: ","), words: GateMetric.names),
-            OptionSpec("exit-improved", .flag, help: "Exit with status 4, not 0, when something improved and nothing regressed (for a CI step that asks to refresh the baseline)."),
-            OptionSpec("speed", .value("relative|absolute|report"), help: "relative (to --reference in the same run), absolute, or report (shown, not judged).", default: "relative"),
-            OptionSpec("reference", .value("ID"), help: "Detector whose time on each image speed is measured against, or 'decode'.", default: BenchmarkSnapshot.defaultReference),
-            OptionSpec("allow-missing", .flag, help: "A baseline detector or dataset missing from CURRENT is a note, not a regression."),
-            OptionSpec("markdown", .value("FILE"), help: "Also write the printed report to FILE (e.g. $GITHUB_STEP_SUMMARY)."),
-            OptionSpec("all", .flag, help: "Show every row of the side-by-side table, unchanged ones too."),
-        ],
+        options: CompareOptions.specs,
         arguments: [ArgumentSpec(name: "CURRENT", help: "Results to judge.")],
         examples: [
             "facebench compare Results/runs/latest --baseline Results/baseline.json",

@@ -16,10 +16,7 @@ enum ConvertCommand: FaceBenchCommand {
             own earlier output included (remove it first). Every output path is built from checked names, so an image \
             named ../x.jpg is refused.
             """,
-        options: [
-            OptionSpec("to", .value("coco|yolo|voc|csv"), help: "The format to write."),
-            OptionSpec("out", .value("DIR"), help: "The folder to write, new or empty."),
-        ] + Toolbox.datasetReadingOptions,
+        options: ConvertOptions.specs,
         arguments: [Toolbox.datasetPathArgument],
         examples: [
             "facebench convert ~/labels/annotations.xml --to yolo --out ~/labels-yolo",

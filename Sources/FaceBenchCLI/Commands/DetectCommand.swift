@@ -20,14 +20,7 @@ enum DetectCommand: FaceBenchCommand {
             green, missed faces red and dashed, matching detections blue, false positives yellow, each labelled \
             with score and IoU) and their legend along the bottom; the folder must exist.
             """,
-        options: [
-            OptionSpec("detector", .repeated("SPEC", commaSeparated: false), help: "Detector spec.", default: Toolbox.defaultDetectors.joined(separator: ", ")),
-            DetectOptions.formatOption.spec,
-            OptionSpec("draw", .value("OUT.png"), help: "Write the image with the detections drawn: PNG, or JPEG for .jpg/.jpeg."),
-            OptionSpec("dataset", .value("NAME|PATH"), help: "Dataset holding the image, for its ground truth."),
-            OptionSpec("native-threads", .value("N"), help: "Threads OpenCV may use inside one call.", default: "1"),
-            Toolbox.maxMegapixelsOption,
-        ] + Toolbox.datasetReadingOptions,
+        options: DetectOptions.specs,
         arguments: [ArgumentSpec(name: "IMAGE", help: "A JPEG or PNG file.")],
         examples: [
             "facebench detect photo.jpg --detector hog:landmarks=true --draw faces.png",

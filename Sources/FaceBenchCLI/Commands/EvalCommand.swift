@@ -24,20 +24,7 @@ enum EvalCommand: FaceBenchCommand {
             load, reading each predictions file, each protocol; with --repeat N the best of N runs, single-threaded) \
             go to stderr with --repeat and always, in JSON, under "timing": {"repeats", "dataset_ms", "read_ms", "evaluate_ms": {protocol: ms}}.
             """,
-        options: [
-            OptionSpec("dataset", .value("NAME|PATH"), help: "Dataset name (see `facebench list`) or a ground-truth file/folder in a known format (COCO JSON, Pascal VOC XML, …)."),
-            OptionSpec("predictions", .repeated("[LABEL=]PATH", commaSeparated: false), help: "Detections to score; LABEL names them in tables (default: the file name)."),
-            OptionSpec("protocol", .repeated("NAME[,NAME…]", commaSeparated: true), help: "Protocols to run (coco, voc, fp_table, sizes, per_image, errors, wider, fddb).", default: "every one that applies to the dataset"),
-            OptionSpec("importer", .value("FORMAT"), help: "Format of the predictions when it cannot be recognised.", default: "recognised from the file"),
-            OptionSpec("iou", .value("X"), help: "IoU threshold of the single-threshold protocols (voc, fp_table, sizes, per_image, …).", default: "each protocol's standard, 0.5"),
-            OptionSpec("max-dets", .value("A,B,C"), help: "COCO maxDets, three increasing counts; every COCO number honours them.", default: "1,10,100"),
-            OptionSpec("fp-counts", .value("N,N,…"), help: "False-positive counts of the fp_table.", default: "10,31,50,65,78,95,167"),
-            OptionSpec("wider-flavor", .value("matlab|python"), help: "The WIDER FACE evaluation the wider protocol equals: the official MATLAB code or its Python port (evaluation.py).", default: "matlab"),
-            OptionSpec("bootstrap", .value("N"), help: "Resamples of the images for 95% intervals (as `run --bootstrap`), in JSON under \"intervals\"; its time under timing.bootstrap_ms.", default: "0, none"),
-            EvalOptions.formatOption.spec,
-            OptionSpec("repeat", .value("N"), help: "Read the predictions and run each protocol N times; report the best time.", default: "1"),
-            OptionSpec("roc-out", .value("PREFIX"), help: "With the fddb protocol and one predictions file: write PREFIXDiscROC.txt and PREFIXContROC.txt as the FDDB toolkit does."),
-        ] + Toolbox.datasetReadingOptions,
+        options: EvalOptions.specs,
         examples: [
             "facebench eval --dataset gt.coco.json --predictions detector.coco.json",
             "facebench eval --dataset mit-cmu --predictions haar=Results/runs/latest/mit-cmu/haar.coco.json --protocol coco,fp_table --format json",

@@ -12,10 +12,7 @@ enum FDDBSizesCommand: FaceBenchCommand {
             FOLDS/FDDB-image-sizes.txt for the sizes, and every face and detection is clipped at all four borders as \
             the toolkit clips them. An image that is missing is an error naming it; nothing is written then.
             """,
-        options: [
-            OptionSpec("images", .value("DIR"), help: "Folder holding FDDB's images (originalPics/…).", default: "FOLDS"),
-            OptionSpec("out", .value("FILE"), help: "Sizes file to write.", default: "FOLDS/FDDB-image-sizes.txt"),
-        ],
+        options: FDDBSizesOptions.specs,
         arguments: [ArgumentSpec(name: "FOLDS", help: "FDDB's fold files: their folder or one ellipse list.")],
         examples: ["facebench fddb-sizes ~/data/FDDB-folds --images ~/data/FDDB"])
 

@@ -3,6 +3,10 @@ import FaceBenchIO
 
 /// `fddb-sizes`' options, read and checked in one place.
 struct FDDBSizesOptions {
+    static let images = Option.value("images", "DIR", help: "Folder holding FDDB's images (originalPics/…).", shown: "FOLDS")
+    static let out = Option.value("out", "FILE", help: "Sizes file to write.", shown: "FOLDS/FDDB-image-sizes.txt")
+    static let specs = [images.spec, out.spec]
+
     /// A folder of FDDB-fold-NN-ellipseList.txt files or one list, recognised as such.
     var folds: String
     /// Where the images are; nil for the folds' folder.
@@ -15,7 +19,7 @@ struct FDDBSizesOptions {
         guard FDDBLoader.recognises(folds) else {
             throw FaceBenchError.usage("\(folds) is neither a folder of FDDB-fold-NN-ellipseList.txt files nor an ellipse list")
         }
-        images = arguments.string("images")
-        out = arguments.string("out")
+        images = try arguments[Self.images]
+        out = try arguments[Self.out]
     }
 }

@@ -19,7 +19,7 @@ enum InspectCommand: FaceBenchCommand {
             "below_px", "faces"}]}, "outside_image": [{"image", "face", "box"}], "duplicates": [{"image", "faces", \
             "iou"}], "warnings"}.
             """,
-        options: [InspectOptions.formatOption.spec] + Toolbox.datasetReadingOptions,
+        options: [InspectOptions.format.spec] + Toolbox.datasetReadingOptions,
         arguments: [Toolbox.datasetPathArgument],
         examples: [
             "facebench inspect ~/photos/labelled",

@@ -3,14 +3,14 @@ import FaceBenchIO
 
 /// `inspect`'s options, read and checked in one place.
 struct InspectOptions {
-    static let formatOption = FormatOption([.text, .json], default: .text)
+    static let format = Option.format([.text, .json], default: .text)
 
     var source: DatasetPathOptions
     var format: OutputFormat
 
     init(_ arguments: ParsedArguments) throws {
-        source = DatasetPathOptions(arguments)
-        format = try Self.formatOption.format(arguments)
+        source = try DatasetPathOptions(arguments)
+        format = try arguments[Self.format]
     }
 }
 
@@ -21,8 +21,8 @@ struct DatasetPathOptions {
     /// `--dataset-format`, `--images`, `--class`.
     var reading: DatasetReading
 
-    init(_ arguments: ParsedArguments) {
+    init(_ arguments: ParsedArguments) throws {
         nameOrPath = arguments.positionals[0]
-        reading = Toolbox.datasetReading(arguments)
+        reading = try Toolbox.datasetReading(arguments)
     }
 }

@@ -10,7 +10,7 @@ enum ListCommand: FaceBenchCommand {
             [{"name", "help", "accepted", "default"}] or "usage"}], "aliases": {"default": […], "all": […]}, "datasets": [{"name", "summary", \
             "images", "found"}], "search_path", "formats"}.
             """,
-        options: [ListOptions.formatOption.spec],
+        options: [ListOptions.format.spec],
         examples: ["facebench list", "facebench list --format json"])
 
     static func run(_ arguments: ParsedArguments, toolbox: Toolbox) throws -> Int32 {

@@ -16,12 +16,7 @@ enum MergeCommand: FaceBenchCommand {
             flavours are refused. When images of a dataset are in no shard, everything is still written and merge \
             exits with status 3, unless --allow-partial.
             """,
-        options: [
-            OptionSpec("out", .value("DIR"), help: "Output folder.", default: "Results/runs/merged-<UTC time>"),
-            OptionSpec("dataset", .value("NAME|PATH"), help: "Where to load the ground truth from.", default: "the dataset named in the results, else its recorded folder"),
-            OptionSpec("allow-partial", .flag, help: "Exit 0 when shards are missing (images of the dataset in no shard); without it merge writes the partial result and exits 3."),
-            Toolbox.maxMegapixelsOption,
-        ],
+        options: MergeOptions.specs,
         arguments: [ArgumentSpec(name: "DIR", help: "Shard outputs to merge.", repeated: true)],
         examples: ["facebench merge shards/1 shards/2 shards/3 shards/4 --out merged"])
 

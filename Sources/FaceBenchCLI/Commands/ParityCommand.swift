@@ -14,12 +14,7 @@ enum ParityCommand: FaceBenchCommand {
             with identical boxes and agreeing scores, and each side's median per-image latency (the median of --repeat \
             runs per image) with the ratio CANDIDATE / REFERENCE. Images where the two differ at all are listed.
             """,
-        options: [
-            OptionSpec("dataset", .repeated("NAME|PATH", commaSeparated: false), help: "Dataset name or folder.", default: "every named dataset with images found"),
-            OptionSpec("iou", .value("T"), help: "IoU at which two boxes match.", default: "0.9"),
-            OptionSpec("repeat", .value("N"), help: "Timed runs of each detector per image.", default: "3"),
-            Toolbox.maxMegapixelsOption,
-        ],
+        options: ParityOptions.specs,
         arguments: [
             ArgumentSpec(name: "REFERENCE", help: "Detector spec of the reference (e.g. haar:cascade=alt2)."),
             ArgumentSpec(name: "CANDIDATE", help: "Detector spec of the implementation checked against it (e.g. swift-haar:cascade=alt2)."),

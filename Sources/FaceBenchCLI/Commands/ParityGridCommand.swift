@@ -19,12 +19,7 @@ enum ParityGridCommand: FaceBenchCommand {
             when there is one. Combinations without a reference file are checked Swift engine against OpenCV backend. \
             Each image is scanned once per scale; the size limits and neighbour counts reuse that scan.
             """,
-        options: [
-            OptionSpec("reference", .value("DIR"), help: "Folder of reference files.", default: "Tests/Fixtures/opencv-grid in the checkout"),
-            OptionSpec("dataset", .repeated("NAME", commaSeparated: true), help: "Datasets to check.", default: "mit-cmu, dlib-faces"),
-            OptionSpec("cascade", .repeated("NAME", commaSeparated: true), help: "Cascades to check (default, alt, …, improved).", default: "all"),
-            OptionSpec("jobs", .value("N"), help: "Images checked at once.", default: "the number of cores"),
-        ],
+        options: ParityGridOptions.specs,
         examples: [
             "facebench parity-grid",
             "facebench parity-grid --dataset dlib-faces --cascade alt2,improved",

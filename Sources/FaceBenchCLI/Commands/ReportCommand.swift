@@ -19,14 +19,7 @@ enum ReportCommand: FaceBenchCommand {
             stored in the results, and is left out with a note when it is not found. Each run's label, detector \
             specs, commit, machine and date head the page.
             """,
-        options: [
-            ReportOptions.formatOption.spec,
-            OptionSpec("out", .value("PATH"), help: "Write PATH.md, PATH.csv, PATH.json, PATH.html (by format) instead of standard output; with one format, a PATH ending in its extension is the file."),
-            OptionSpec("label", .repeated("NAME", commaSeparated: false), help: "Label of each RESULTS argument, in order (default: the part of their paths that differs)."),
-            OptionSpec("gallery", .value("N"), help: "Worst images shown per detector in the HTML report (0…100); 0 leaves the gallery out.", default: "4"),
-            OptionSpec("image-side", .value("PX"), help: "Longest side of the gallery's images (32…8192), shown as thumbnails and opened full size in the page (larger images are scaled down; JPEG, about 60 KB each at 500 px).", default: "1024"),
-            Toolbox.maxMegapixelsOption,
-        ],
+        options: ReportOptions.specs,
         arguments: [ArgumentSpec(name: "RESULTS", help: "results.json, or a folder of them.", repeated: true)],
         examples: [
             "facebench report Results/runs/latest --format markdown,html --out Results/comparison",
@@ -47,7 +40,7 @@ enum ReportCommand: FaceBenchCommand {
             case .html:
                 var report = html(for: sources.map(\.results), toolbox: toolbox, galleryImages: options.galleryImages, imageSide: options.imageSide)
                 bytes = Array(report.document(comparisons).utf8)
-            case .text: preconditionFailure("not among ReportOptions.formatOption's formats")
+            case .text: preconditionFailure("not among ReportOptions.format's formats")
             }
             if let path = options.path(for: format) {
                 try FileIO.writeAtomically(bytes, to: path)

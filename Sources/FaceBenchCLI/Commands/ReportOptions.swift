@@ -2,8 +2,18 @@ import FaceBenchModel
 
 /// `report`'s options, read and checked in one place.
 struct ReportOptions {
-    static let formatOption = FormatOption(
-        [.markdown, .csv, .json, .html], default: .markdown, help: "One or several, comma-separated or repeated; several need --out.", isList: true)
+    static let format = Option.formats(
+        [.markdown, .csv, .json, .html], default: .markdown, help: "One or several, comma-separated or repeated; several need --out.")
+    static let out = Option.value(
+        "out", "PATH",
+        help: "Write PATH.md, PATH.csv, PATH.json, PATH.html (by format) instead of standard output; with one format, a PATH ending in its extension is the file.")
+    static let label = Option.list("label", "NAME", help: "Label of each RESULTS argument, in order (default: the part of their paths that differs).")
+    static let gallery = Option.integer(
+        "gallery", atLeast: 0, atMost: 100, default: 4, help: "Worst images shown per detector in the HTML report (0…100); 0 leaves the gallery out.")
+    static let imageSide = Option.integer(
+        "image-side", "PX", atLeast: 32, atMost: 8192, default: 1024,
+        help: "Longest side of the gallery's images (32…8192), shown as thumbnails and opened full size in the page (larger images are scaled down; JPEG, about 60 KB each at 500 px).")
+    static let specs = [format.spec, out.spec, label.spec, gallery.spec, imageSide.spec, Toolbox.maximumMegapixels.spec]
 
     var maximumMegapixels: Double?
     var formats: [OutputFormat]
@@ -23,15 +33,15 @@ struct ReportOptions {
     var labels: [String]
 
     init(_ arguments: ParsedArguments) throws {
-        maximumMegapixels = try Toolbox.maximumMegapixels(arguments)
-        formats = try Self.formatOption.formats(arguments)
-        out = arguments.string("out")
+        maximumMegapixels = try arguments[Toolbox.maximumMegapixels]
+        formats = try arguments[Self.format]
+        out = try arguments[Self.out]
         guard out != nil || formats.count == 1 else {
             throw FaceBenchError.usage("several formats need --out PATH (files PATH.md, PATH.html, …)")
         }
-        galleryImages = try arguments.int("gallery", atLeast: 0, atMost: 100) ?? 4
-        imageSide = try arguments.int("image-side", atLeast: 32, atMost: 8192) ?? 1024
+        galleryImages = try arguments[Self.gallery]
+        imageSide = try arguments[Self.imageSide]
         results = arguments.positionals
-        labels = arguments.strings("label")
+        labels = try arguments[Self.label]
     }
 }

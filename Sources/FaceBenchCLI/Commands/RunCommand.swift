@@ -27,31 +27,7 @@ enum RunCommand: FaceBenchCommand {
             Exit status: 0; 3 when a detector failed on every image of a dataset (or on more than --max-failed), \
             after every file is written; 130 when interrupted.
             """,
-        options: [
-            OptionSpec("dataset", .repeated("NAME|PATH", commaSeparated: false), help: "Dataset name (see `facebench list`) or a folder/file in a known format.", default: "every named dataset with images found"),
-            OptionSpec("detector", .repeated("SPEC[,SPEC…]", commaSeparated: false), help: "Detector specs, e.g. haar:cascade=alt2,neighbors=5,lbp; default or all.", default: "default = " + Toolbox.defaultDetectors.joined(separator: ", ")),
-            OptionSpec("out", .value("DIR"), help: "Output folder.", default: "Results/runs/<UTC time>, linked as Results/runs/latest"),
-            OptionSpec("resume", .flag, help: "Continue the interrupted run in --out (default Results/runs/latest) without repeating finished images."),
-            OptionSpec("iou", .value("X"), help: "IoU a detection needs to match a face, in the headline table and every protocol (as `eval --iou`; COCO keeps its 0.50:0.95).", default: "each protocol's standard, 0.5"),
-            OptionSpec("wider-flavor", .value("matlab|python"), help: "The WIDER FACE evaluation the wider protocol equals (see `facebench eval`).", default: "matlab"),
-            OptionSpec("bootstrap", .value("N"), help: "Resamples of the images for the 95% intervals of AP, COCO AP, precision, recall, F1, miss rate and NME (seed 23, docs/evaluation.md); 0: none.", default: "1000"),
-            OptionSpec("target-precision", .value("P"), help: "Precision the second operating point must reach: per detector, the lowest score threshold keeping precision at least P (beside the threshold maximising F1), in results.json and report.md.", default: "0.9"),
-            OptionSpec("fp-per-image", .value("N"), help: "False positives per image the third operating point may have: per detector, the lowest score threshold with at most N × images false positives, the most recall that budget allows.", default: "0.1"),
-            OptionSpec("warmup", .value("N"), help: "Untimed calls per detector and worker before measuring.", default: "2"),
-            OptionSpec("repetitions", .value("N"), help: "Timed calls per detector and image (all kept).", default: "1"),
-            OptionSpec("threads", .repeated("N[,N…]", commaSeparated: true), help: "Worker counts: the first runs the benchmark, each gets a throughput pass (images/s, scaling efficiency).", default: "1, no throughput pass"),
-            OptionSpec("native-threads", .value("N"), help: "Threads OpenCV may use inside one call.", default: "1"),
-            OptionSpec("shard", .value("K/N"), help: "Run only the K-th of N deterministic slices of each dataset (combine with `facebench merge`)."),
-            OptionSpec("wider-files", .flag, help: "Write <detector>.wider/ (WIDER's one file per image) for datasets not in WIDER's layout too."),
-            OptionSpec("draw-all", .value("DIR"), help: "Also draw every image per detector (ground truth, detections with score and IoU, counts, legend) into DIR/<dataset>/<detector>/<image>.jpg."),
-            OptionSpec("reference", .value("KIND"), help: "On images without annotations, score the other detectors against this detector's detections (by id or kind), labelled as relative to it in every table: never accuracy."),
-            OptionSpec("max-failed", .value("N"), help: "Exit with status 3 (after writing everything) when a detector failed on more than N images of a dataset.", default: "exit 3 only when a detector failed on every image"),
-            RunOptions.formatOption.spec,
-            OptionSpec("verbose", .flag, help: "Print every table of the report (COCO, VOC, sizes, per image, latency, settings), not only the headline."),
-            OptionSpec("quiet", .flag, help: "Print nothing on stdout; the results are in the files."),
-            ConfigFile.option,
-            Toolbox.maxMegapixelsOption,
-        ] + Toolbox.datasetReadingOptions,
+        options: RunOptions.specs,
         examples: [
             "facebench run --dataset mit-cmu --detector haar,lbp,hog",
             "facebench run --dataset mit-cmu --detector default,fast=haar:scale=1.3 --format markdown",
@@ -126,7 +102,7 @@ enum RunCommand: FaceBenchCommand {
         case (_, .markdown): StandardStreams.output(summary.markdown(tables: tables))
         case (_, .text):
             StandardStreams.output(summary.text(styled: StandardStreams.outputIsStyledTerminal, tables: tables, width: StandardStreams.outputColumns))
-        case (_, .csv), (_, .html): preconditionFailure("not among RunOptions.formatOption's formats")
+        case (_, .csv), (_, .html): preconditionFailure("not among RunOptions.format's formats")
         }
         if interrupted {
             StandardStreams.error("facebench run: interrupted; continue with: facebench run --resume --out \(folder.root) (same options)\n")
