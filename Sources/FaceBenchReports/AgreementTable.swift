@@ -7,15 +7,15 @@ import FaceBenchHarness
 /// the counts behind it. It needs no ground truth, so it is shown for every run of two or
 /// more detectors.
 public enum AgreementTable {
-    /// The matrix as Markdown with the sentence defining it; nil for fewer than two detectors.
-    public static func markdown(_ comparison: DatasetComparison) -> String? {
-        let parts = comparison.entries.compactMap { entry -> String? in
+    /// The matrix of each run with the sentence defining it; nil when no run has two detectors.
+    public static func document(_ comparison: DatasetComparison) -> ReportDocument? {
+        let blocks = comparison.entries.flatMap { entry -> [ReportDocument.Block] in
             let agreement = entry.results.agreement
-            guard agreement.detectors.count > 1 else { return nil }
+            guard agreement.detectors.count > 1 else { return [] }
             let title = entry.label.map { "Run \(MarkdownText.code($0)): " } ?? ""
-            return title + definition(agreement) + "\n\n" + table(agreement).text
+            return [.paragraph(title + definition(agreement)), .table(table(agreement))]
         }
-        return parts.isEmpty ? nil : parts.joined(separator: "\n")
+        return blocks.isEmpty ? nil : ReportDocument(blocks)
     }
 
     static func definition(_ agreement: DetectorAgreement) -> String {

@@ -12,7 +12,7 @@ extension EvaluationSession {
         if runs.contains(where: { !$0.warnings.isEmpty }) { out += "\n" }
         for evaluator in protocols {
             let rows = runs.compactMap { run in run.results.first { $0.name == evaluator.name }.map { (detector: run.label, result: $0) } }
-            out += "### \(evaluator.name)\n\n" + ProtocolMarkdown.markdown(rows) + "\n"
+            out += "### \(evaluator.name)\n\n" + ProtocolMarkdown.document(rows).markdown + "\n"
         }
         return out
     }

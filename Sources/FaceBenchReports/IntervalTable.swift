@@ -18,8 +18,9 @@ public enum IntervalTable {
         ]
     }
 
-    /// The table as Markdown, nil when no detector has intervals.
-    public static func markdown(_ comparison: DatasetComparison) -> String? {
+    /// The table with the sentence saying how its intervals were made, nil when no detector
+    /// has intervals.
+    public static func document(_ comparison: DatasetComparison) -> ReportDocument? {
         let rows = comparison.seriesByDetector.filter { !$0.detector.intervals.isEmpty }
         guard let first = rows.first else { return nil }
         let settings = first.entry.results.settings
@@ -32,8 +33,10 @@ public enum IntervalTable {
                 return value + "[\(Formatting.fixed(interval.low, 3)), \(Formatting.fixed(interval.high, 3))]"
             })
         }
-        return "95% intervals over images (\(settings.bootstrapResamples) resamples of the \(first.entry.results.dataset.images) images with replacement, studentized intervals, seed \(settings.bootstrapSeed)):\n\n"
-            + table.text
+        return ReportDocument([
+            .paragraph("95% intervals over images (\(settings.bootstrapResamples) resamples of the \(first.entry.results.dataset.images) images with replacement, studentized intervals, seed \(settings.bootstrapSeed)):"),
+            .table(table),
+        ])
     }
 
     /// What the bold of a summary table with paired comparisons means, and the difference

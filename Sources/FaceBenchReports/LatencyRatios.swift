@@ -15,8 +15,8 @@ public enum LatencyRatios {
         }
     }
 
-    /// Markdown lines under the latency table, nil when there is nothing to compare.
-    public static func markdown(_ results: RunResults) -> String? {
+    /// The table and its reading under the latency table, nil when there is nothing to compare.
+    public static func document(_ results: RunResults) -> ReportDocument? {
         let ratios = againstFastest(results)
         guard let first = ratios.first else { return nil }
         var table = MarkdownTable(headers: ["Median time ÷ \(first.ratio.fastest)'s", "×", "95% interval (paired over images)", "Verdict"])
@@ -27,6 +27,9 @@ public enum LatencyRatios {
                 change.verdict.rawValue,
             ])
         }
-        return table.text + "\nSlower only when the whole interval is above ×\(Formatting.fixed(SpeedChange.standardMaxSlowdown, 2)) (`compare`'s default `--tolerance slowdown`).\n"
+        return ReportDocument([
+            .table(table),
+            .paragraph("Slower only when the whole interval is above ×\(Formatting.fixed(SpeedChange.standardMaxSlowdown, 2)) (`compare`'s default `--tolerance slowdown`)."),
+        ])
     }
 }

@@ -26,17 +26,17 @@ public enum MarkdownReport {
         out += ComparisonReport.summaryTable(comparison).markdown.text + "\n"
         if let note = ComparisonReport.groundTruthNote(comparison) { out += MarkdownText.escape(note) + "\n\n" }
         if let note = IntervalTable.pairedNote(comparison) { out += note + "\n\n" }
-        if let intervals = IntervalTable.markdown(comparison) { out += intervals + "\n" }
-        if let points = OperatingPointTable.markdown(comparison) { out += points + "\n" }
+        if let intervals = IntervalTable.document(comparison) { out += intervals.markdown + "\n" }
+        if let points = OperatingPointTable.document(comparison) { out += points.markdown + "\n" }
         for finding in ErrorFindings.sentences(comparison) { out += MarkdownText.escape(finding) + "\n\n" }
-        if let agreement = AgreementTable.markdown(comparison) { out += agreement + "\n" }
+        if let agreement = AgreementTable.document(comparison) { out += agreement.markdown + "\n" }
         for name in ComparisonReport.protocols(comparison) {
-            guard let text = protocolMarkdown(name, comparison, evaluators: evaluators) else { continue }
-            out += "### \(MarkdownText.escape(name))\n\n" + text + "\n"
+            guard let document = protocolDocument(name, comparison, evaluators: evaluators) else { continue }
+            out += "### \(MarkdownText.escape(name))\n\n" + document.markdown + "\n"
         }
         for entry in comparison.entries {
             if let label = entry.label { out += "Run \(MarkdownText.code(label)):\n\n" }
-            out += TimingTables.markdown(entry.results) + "\n"
+            out += TimingTables.document(entry.results).markdown + "\n"
             out += ComparisonReport.settingsLines(entry.results).map { "- " + MarkdownText.escape($0) }.joined(separator: "\n") + "\n\n"
         }
         return String(out.dropLast())
@@ -50,16 +50,16 @@ public enum MarkdownReport {
 
     /// The protocol's own tables (`ProtocolMarkdown`) when it is among `evaluators`, else its
     /// numbers as tables; nil when there is nothing to show.
-    static func protocolMarkdown(_ name: String, _ comparison: DatasetComparison, evaluators: [any AccuracyEvaluator]) -> String? {
+    static func protocolDocument(_ name: String, _ comparison: DatasetComparison, evaluators: [any AccuracyEvaluator]) -> ReportDocument? {
         if evaluators.contains(where: { $0.name == name }) {
             let results = comparison.seriesByDetector.compactMap { entry, detector -> (detector: String, result: ProtocolResult)? in
                 guard let result = ComparisonReport.shownResult(name, of: detector) else { return nil }
                 return ((entry.label.map { $0 + " / " } ?? "") + detector.id, result)
             }
-            return ProtocolMarkdown.markdown(results)
+            return ProtocolMarkdown.document(results)
         }
         let table = ComparisonReport.protocolTable(name, comparison)
         guard !table.columns.isEmpty else { return nil }
-        return table.chunked(maxColumns: maxProtocolColumns).map(\.markdown.text).joined(separator: "\n")
+        return ReportDocument(table.chunked(maxColumns: maxProtocolColumns).map { .table($0.markdown) })
     }
 }

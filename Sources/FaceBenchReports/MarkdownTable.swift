@@ -1,8 +1,8 @@
 import FaceBenchModel
 
 /// A GitHub-flavoured Markdown table.
-public struct MarkdownTable {
-    public enum Alignment { case left, right }
+public struct MarkdownTable: Sendable, Equatable {
+    public enum Alignment: Sendable, Equatable { case left, right }
 
     public var headers: [String]
     public var alignments: [Alignment]

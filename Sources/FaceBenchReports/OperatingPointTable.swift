@@ -10,7 +10,7 @@ import FaceBenchHarness
 public enum OperatingPointTable {
     /// The table as Markdown, nil when no detector has operating points (results before
     /// layout 0.5).
-    public static func markdown(_ comparison: DatasetComparison) -> String? {
+    public static func document(_ comparison: DatasetComparison) -> ReportDocument? {
         let rows = comparison.seriesByDetector.compactMap { entry, detector -> (name: String, points: OperatingPoints)? in
             detector.operatingPoints.map { ((entry.label.map { $0 + " / " } ?? "") + detector.id, $0) }
         }
@@ -37,6 +37,9 @@ public enum OperatingPointTable {
             } ?? ["not reached", "–", "–"]
             table.add(cells)
         }
-        return "Operating points: keep the detections scoring at least the threshold (the run's matching at its IoU; `run --target-precision`, `run --fp-per-image`):\n\n" + table.text
+        return ReportDocument([
+            .paragraph("Operating points: keep the detections scoring at least the threshold (the run's matching at its IoU; `run --target-precision`, `run --fp-per-image`):"),
+            .table(table),
+        ])
     }
 }

@@ -56,37 +56,17 @@ public struct RunSummary: Sendable {
             out += TerminalTable(Self.headlineTable(comparison), styled: styled).text + "\n"
             for entry in comparison.entries {
                 guard let throughput = TimingTables.throughput(entry.results) else { continue }
-                out += throughput.plainText
-                for note in TimingTables.throughputNotes(entry.results) { out += Self.wrapped("- " + note, width: width) }
-                out += "\n"
+                let notes = TimingTables.throughputNotes(entry.results)
+                out += ReportDocument([.table(throughput)] + (notes.isEmpty ? [] : [.list(notes)])).terminal(width: width) + "\n"
             }
         }
         for finding in findings {
-            let wrapped = Self.wrapped((finding.severity == .warning ? "! " : "- ") + TerminalText.sanitized(finding.line), width: width)
+            let wrapped = ReportDocument.wrapped((finding.severity == .warning ? "! " : "- ") + TerminalText.sanitized(finding.line), width: width)
             out += styled && finding.severity == .warning ? "\u{1B}[1;33m!\u{1B}[0m" + wrapped.dropFirst() : wrapped
         }
         if !findings.isEmpty { out += "\n" }
         out += "Full report: " + reportFiles.joined(separator: "  ") + "\n"
         return out
-    }
-
-    /// `line` broken between words into lines of at most `width` columns (a word longer than
-    /// that stands alone), continuation lines indented by two spaces; ends with a newline.
-    static func wrapped(_ line: String, width: Int) -> String {
-        var lines: [String] = []
-        var current = ""
-        for word in line.split(separator: " ", omittingEmptySubsequences: false) {
-            if current.isEmpty {
-                current = lines.isEmpty ? String(word) : "  " + word
-            } else if current.count + 1 + word.count <= width {
-                current += " " + word
-            } else {
-                lines.append(current)
-                current = "  " + word
-            }
-        }
-        lines.append(current)
-        return lines.joined(separator: "\n") + "\n"
     }
 
     public func markdown(tables: Bool = true) -> String {

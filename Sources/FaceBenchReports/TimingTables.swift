@@ -82,14 +82,14 @@ public enum TimingTables {
     /// How far the one-worker rate may differ from the headline's before it is explained.
     static let agreement = 0.1
 
-    public static func markdown(_ results: RunResults) -> String {
-        var out = latency(results).text
-        if let ratios = LatencyRatios.markdown(results) { out += "\n" + ratios }
+    public static func document(_ results: RunResults) -> ReportDocument {
+        var document = ReportDocument([.table(latency(results))])
+        if let ratios = LatencyRatios.document(results) { document += ratios }
         if let throughput = throughput(results) {
-            out += "\n" + throughput.text
+            document.blocks.append(.table(throughput))
             let notes = throughputNotes(results)
-            if !notes.isEmpty { out += "\n" + notes.map { "- " + $0 }.joined(separator: "\n") + "\n" }
+            if !notes.isEmpty { document.blocks.append(.list(notes)) }
         }
-        return out
+        return document
     }
 }

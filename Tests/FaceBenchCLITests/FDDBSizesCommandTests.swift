@@ -93,9 +93,9 @@ final class FDDBSizesCommandTests: XCTestCase {
         XCTAssertGreaterThan(differences["continuous"]!, 0, "border faces overlap differently without sizes")
         XCTAssertLessThanOrEqual(differences["discrete"]!, 0.01, "the note's bound")
         XCTAssertLessThanOrEqual(differences["continuous"]!, 0.02, "the note's bound")
-        let markdown = ProtocolMarkdown.markdown([("synthetic", withoutSizes.erased)])
+        let markdown = ProtocolMarkdown.document([("synthetic", withoutSizes.erased)]).markdown
         XCTAssertTrue(markdown.contains("60 of 60 images have no known size"), markdown)
-        XCTAssertFalse(ProtocolMarkdown.markdown([("synthetic", withSizes.erased)]).contains("no known size"))
+        XCTAssertFalse(ProtocolMarkdown.document([("synthetic", withSizes.erased)]).markdown.contains("no known size"))
     }
 
     func testMissingImagesAndBadSizeLinesAreErrorsNamingThem() throws {

@@ -16,7 +16,7 @@ final class ProtocolMarkdownTests: XCTestCase {
         let mitCMU = Dataset(name: "mit-cmu", format: "mit-cmu", root: "/", annotationFiles: [], samples: samples)
         let typed = try FalsePositiveTable().evaluate(
             dataset: mitCMU, samples: samples, detections: [[Detection(box: box(0, 0), score: 1)]], options: EvaluationOptions())
-        let table = ProtocolMarkdown.markdown([("haar", typed.erased)])
+        let table = ProtocolMarkdown.document([("haar", typed.erased)]).markdown
         XCTAssertTrue(table.contains("Viola-Jones 2001 (published)"), table)
         XCTAssertTrue(table.contains("76.1%"), table)
     }
@@ -25,10 +25,10 @@ final class ProtocolMarkdownTests: XCTestCase {
         let samples = [Sample(id: 1, name: "a", faces: [Face(box: box(0, 0))])]
         let detections = [[Detection(box: box(0, 0), score: 1)]]
         let voc = try VOCEvaluator().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: EvaluationOptions())
-        let vocTable = ProtocolMarkdown.markdown([("d", voc.erased)])
+        let vocTable = ProtocolMarkdown.document([("d", voc.erased)]).markdown
         XCTAssertTrue(vocTable.contains("|   1 |   0 |       0 |"), vocTable)
         let coco = try COCOEvaluator().evaluate(dataset: dataset(samples), samples: samples, detections: detections, options: EvaluationOptions())
-        XCTAssertTrue(ProtocolMarkdown.markdown([("d", coco.erased)]).contains("maxDets 1/10/100"))
+        XCTAssertTrue(ProtocolMarkdown.document([("d", coco.erased)]).markdown.contains("maxDets 1/10/100"))
     }
 
     /// Issue 26: a size bucket without faces and a detector without points have no numbers,
@@ -48,8 +48,9 @@ final class ProtocolMarkdownTests: XCTestCase {
             [("points", try evaluator.evaluateAny(dataset: data, samples: data.samples, detections: withPoints, options: fivePoints)),
              ("boxes", try evaluator.evaluateAny(dataset: data, samples: data.samples, detections: boxesOnly, options: EvaluationOptions()))]
         }
-        let sizes = ProtocolMarkdown.markdown(try results(SizeBreakdown()))
-        let landmarks = ProtocolMarkdown.markdown(try results(LandmarkEvaluator()))
+        let sizesDocument = ProtocolMarkdown.document(try results(SizeBreakdown()))
+        let landmarksDocument = ProtocolMarkdown.document(try results(LandmarkEvaluator()))
+        let sizes = sizesDocument.markdown, landmarks = landmarksDocument.markdown
 
         /// Each table row's cells after the first, by the row's first cell.
         func rows(_ markdown: String) -> [(String, [String])] {
@@ -67,8 +68,9 @@ final class ProtocolMarkdownTests: XCTestCase {
         XCTAssertEqual(landmarkRows.last { $0.0 == "boxes" }?.1, Array(repeating: "–", count: 5), landmarks)
         XCTAssertEqual(landmarkRows.first { $0.0 == "points" }?.1[2], "1", "a detector with points counts its faces")
 
-        for markdown in [sizes, landmarks] {
-            let html = HTMLText.blocks(markdown).replacingOccurrences(of: "<wbr>", with: "")
+        for document in [sizesDocument, landmarksDocument] {
+            let markdown = document.markdown
+            let html = document.html().replacingOccurrences(of: "<wbr>", with: "")
             let htmlRows = html.components(separatedBy: "<tr>").map { row in
                 row.components(separatedBy: "<td").dropFirst().map { String($0[$0.index(after: $0.firstIndex(of: ">")!)...].prefix { $0 != "<" }) }
             }.filter { !$0.isEmpty }
@@ -82,7 +84,9 @@ extension ProtocolMarkdownTests {
     /// A name cell may break after its underscores (a printed page cannot scroll a wide table);
     /// a number cell never breaks.
     func testNameCellsBreakAfterUnderscoresNumbersDoNot() {
-        let html = HTMLText.blocks("| worst point | NME |\n|---|---:|\n| right_mouth_corner | 0.1_2 |\n")
+        var table = MarkdownTable(headers: ["worst point", "NME"])
+        table.add(["right_mouth_corner", "0.1_2"])
+        let html = ReportDocument([.table(table)]).html()
         XCTAssertTrue(html.contains("<td>right_<wbr>mouth_<wbr>corner</td>"), html)
         XCTAssertTrue(html.contains("<td class=\"num\">0.1_2</td>"), html)
         XCTAssertTrue(html.contains("<th>worst point</th>"), html)

@@ -321,7 +321,7 @@ final class RegressionGateTests: XCTestCase {
         XCTAssertEqual(ratios.map { $0.detector }, ["perfect"])
         XCTAssertEqual(ratios.first?.ratio, LatencyRatio(fastest: "partial", ratio: 2, interval: ConfidenceInterval(low: 2, high: 2)), "steady times: every resample gives ×2")
         XCTAssertEqual(results.detector("partial")?.latencyRatioToFastest, LatencyRatio(fastest: "partial", ratio: 1, interval: ConfidenceInterval(low: 1, high: 1)))
-        let text = try XCTUnwrap(LatencyRatios.markdown(results))
+        let text = try XCTUnwrap(LatencyRatios.document(results)).markdown
         XCTAssertTrue(text.contains("| perfect                 | 2.00 |                         2.00–2.00 |  slower |"), text)
 
         let path = NSTemporaryDirectory() + "/facebench-ratios-\(getpid()).json"

@@ -170,8 +170,16 @@ final class ReportFormatsTests: XCTestCase {
         XCTAssertTrue(html.contains("stroke-dasharray=\"7 4\""), "the second run is dashed")
     }
 
-    func testMarkdownToHTMLTablesListsAndInlineCode() {
-        let html = HTMLText.blocks("Intro with `code` & **bold**\n\n| A | B |\n| - | -: |\n| x \\| y | 2 |\n\n- item <1>\n")
+    /// One document, two media: nothing of the HTML comes from parsing the Markdown.
+    func testADocumentRendersTablesListsAndInlineCodeToMarkdownAndHTML() {
+        var table = MarkdownTable(headers: ["A", "B"])
+        table.add(["x | y", "2"])
+        let document = ReportDocument([
+            .heading(level: 1, "Title"), .paragraph("Intro with `code` & **bold**"), .table(table), .list(["item <1>"]),
+        ])
+        XCTAssertEqual(document.markdown, "# Title\n\nIntro with `code` & **bold**\n\n| A      |   B |\n| ------ | --: |\n| x \\| y |   2 |\n\n- item <1>\n")
+        let html = document.html()
+        XCTAssertTrue(html.hasPrefix("<h3>Title</h3>\n"), html)
         XCTAssertTrue(html.contains("<p>Intro with <code>code</code> &amp; <strong>bold</strong></p>"), html)
         XCTAssertTrue(html.contains("<th>A</th><th class=\"num\">B</th>"), html)
         XCTAssertTrue(html.contains("<td>x | y</td><td class=\"num\">2</td>"), html)

@@ -72,10 +72,10 @@ public struct HTMLReport {
         if let note = ComparisonReport.groundTruthNote(comparison) { out += "<p class=\"note\">\(HTMLText.inline(note))</p>\n" }
         let best = IntervalTable.pairedNote(comparison, marking: "Highlighted").map(HTMLText.escape) ?? "Best value per column highlighted."
         out += "<p class=\"note\">\(best)\(comparison.entries.count > 1 ? " Rows grouped by detector; the change column compares each run with the detector's first." : "") Specs in the header above.</p>\n"
-        if let intervals = IntervalTable.markdown(comparison) { out += HTMLText.blocks(intervals) }
-        if let points = OperatingPointTable.markdown(comparison) { out += HTMLText.blocks(points) }
+        if let intervals = IntervalTable.document(comparison) { out += intervals.html() }
+        if let points = OperatingPointTable.document(comparison) { out += points.html() }
         for finding in ErrorFindings.sentences(comparison) { out += "<p class=\"finding\">\(HTMLText.inline(finding))</p>\n" }
-        if let agreement = AgreementTable.markdown(comparison) { out += HTMLText.blocks(agreement) }
+        if let agreement = AgreementTable.document(comparison) { out += agreement.html() }
         let annotated = comparison.entries.allSatisfy { $0.results.groundTruth == .annotations }
 
         let dataset = reloaded(comparison)
@@ -97,8 +97,8 @@ public struct HTMLReport {
         }
 
         for name in ComparisonReport.protocols(comparison) {
-            guard let text = MarkdownReport.protocolMarkdown(name, comparison, evaluators: evaluators) else { continue }
-            out += "<h3>Protocol: \(HTMLText.escape(name))</h3>\n" + HTMLText.blocks(text, headingOffset: 3)
+            guard let document = MarkdownReport.protocolDocument(name, comparison, evaluators: evaluators) else { continue }
+            out += "<h3>Protocol: \(HTMLText.escape(name))</h3>\n" + document.html(headingOffset: 3)
         }
 
         if !annotated {
@@ -127,7 +127,7 @@ public struct HTMLReport {
         out += "<details><summary>Latency statistics, throughput and how this was measured</summary>\n"
         for entry in comparison.entries {
             if let label = entry.label { out += "<h4>Run \(HTMLText.escape(label))</h4>\n" }
-            out += HTMLText.blocks(TimingTables.markdown(entry.results))
+            out += TimingTables.document(entry.results).html()
             out += "<ul>" + ComparisonReport.settingsLines(entry.results).map { "<li>\(HTMLText.inline($0))</li>" }.joined() + "</ul>\n"
         }
         return out + "</details>\n</section>\n"

@@ -3,7 +3,7 @@ import FaceBenchEvaluation
 
 /// The `fddb` protocol's table, and what missing image sizes do to its numbers.
 public enum FDDBMarkdown {
-    static func markdown(_ results: [(detector: String, result: FDDBResult)]) -> String {
+    static func document(_ results: [(detector: String, result: FDDBResult)]) -> ReportDocument {
         var table = MarkdownTable(headers: ["Detector", "Discrete TPR @1000 FP", "Continuous TPR @1000 FP", "Detections"])
         for (detector, result) in results {
             table.add([
@@ -11,12 +11,12 @@ public enum FDDBMarkdown {
                 Formatting.fixed(result.continuous.truePositiveRateAt1000, 4), String(result.detections),
             ])
         }
-        var text = "FDDB ROC (FDDB toolkit semantics)\n\n" + table.text
+        var document = ReportDocument([.paragraph("FDDB ROC (FDDB toolkit semantics)"), .table(table)])
         if let unsized = results.map(\.result.imagesWithoutSize).max(), unsized > 0 {
             let images = results.map(\.result.images).max() ?? 0
-            text += "\n" + unsizedNote(unsized, of: images) + "\n"
+            document.blocks.append(.paragraph(unsizedNote(unsized, of: images)))
         }
-        return text
+        return document
     }
 
     /// What an evaluation without image sizes says about its numbers. The figures are those of

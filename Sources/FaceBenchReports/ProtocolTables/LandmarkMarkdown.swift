@@ -4,7 +4,7 @@ import FaceBenchEvaluation
 /// The `landmarks` protocol's tables: NME, failure rates and CED AUC per detector, and mean
 /// NME by face height. A detector without landmarks gets a row of dashes.
 enum LandmarkMarkdown {
-    static func markdown(_ results: [(detector: String, result: LandmarkResult)]) -> String {
+    static func document(_ results: [(detector: String, result: LandmarkResult)]) -> ReportDocument {
         var table = MarkdownTable(headers: [
             "Detector", "points", "normaliser", "faces scored", "no landmarks", "mean NME", "median NME",
             "FR@0.08", "FR@0.10", "AUC@0.08", "AUC@0.10", "worst point",
@@ -31,9 +31,13 @@ enum LandmarkMarkdown {
             sizes.add([detector] + buckets)
         }
         let iou = results.first?.result.scores?.iouThreshold ?? 0.5
-        return "Landmark accuracy (faces matched at IoU \(Formatting.fixed(iou, 2))):\n\n" + table.text
-            + "\nNME = mean point error ÷ normaliser (outer_eye_corners: iBUG points 37–46; eye_centres: distance between the eye centres). "
-            + "FR = share of scored faces with NME above the threshold; AUC = area under the CED curve up to it, ÷ the threshold. "
-            + "No landmarks = faces the box found whose detection has no points.\n\n" + sizes.text
+        return ReportDocument([
+            .paragraph("Landmark accuracy (faces matched at IoU \(Formatting.fixed(iou, 2))):"), .table(table),
+            .paragraph(
+                "NME = mean point error ÷ normaliser (outer_eye_corners: iBUG points 37–46; eye_centres: distance between the eye centres). "
+                    + "FR = share of scored faces with NME above the threshold; AUC = area under the CED curve up to it, ÷ the threshold. "
+                    + "No landmarks = faces the box found whose detection has no points."),
+            .table(sizes),
+        ])
     }
 }

@@ -3,13 +3,13 @@ import FaceBenchEvaluation
 
 /// The `per_image` protocol's table: the five worst images of each detector.
 enum PerImageMarkdown {
-    static func markdown(_ results: [(detector: String, result: PerImageResult)]) -> String {
+    static func document(_ results: [(detector: String, result: PerImageResult)]) -> ReportDocument {
         var table = MarkdownTable(headers: ["Detector", "Image", "TP", "FP", "Missed"])
         for (detector, result) in results {
             for image in result.images.prefix(5) {
                 table.add([detector, image.name, String(image.truePositives), String(image.falsePositives), String(image.missed)])
             }
         }
-        return "Worst images (missed faces plus false positives), five per detector:\n\n" + table.text
+        return ReportDocument([.paragraph("Worst images (missed faces plus false positives), five per detector:"), .table(table)])
     }
 }

@@ -3,7 +3,7 @@ import FaceBenchEvaluation
 
 /// The `sizes` protocol's table: recall and AP per size bucket.
 enum SizeBreakdownMarkdown {
-    static func markdown(_ results: [(detector: String, result: SizeBreakdownResult)]) -> String {
+    static func document(_ results: [(detector: String, result: SizeBreakdownResult)]) -> ReportDocument {
         let labels = (results.first?.result.buckets ?? []).map(\.label)
         var table = MarkdownTable(headers: ["Detector"] + labels.map { "\($0) recall / AP" })
         for (detector, result) in results {
@@ -18,7 +18,9 @@ enum SizeBreakdownMarkdown {
         }
         let faces = (results.first?.result.buckets ?? []).map { "\($0.label): \($0.faces)" }
         let iou = results.first?.result.iouThreshold ?? 0.5
-        return "Recall and AP by face size (IoU \(Formatting.fixed(iou, 2))):\n\n" + table.text
-            + "\nh = face height in px; small/medium/large = COCO area ranges. Faces per bucket: \(faces.joined(separator: ", ")).\n"
+        return ReportDocument([
+            .paragraph("Recall and AP by face size (IoU \(Formatting.fixed(iou, 2))):"), .table(table),
+            .paragraph("h = face height in px; small/medium/large = COCO area ranges. Faces per bucket: \(faces.joined(separator: ", "))."),
+        ])
     }
 }

@@ -3,7 +3,7 @@ import FaceBenchEvaluation
 
 /// The `wider` protocol's table: easy, medium and hard AP per detector.
 enum WIDERMarkdown {
-    static func markdown(_ results: [(detector: String, result: WIDERResult)]) -> String {
+    static func document(_ results: [(detector: String, result: WIDERResult)]) -> ReportDocument {
         var table = MarkdownTable(headers: ["Detector", "Easy AP", "Medium AP", "Hard AP", "Predictions"])
         for (detector, result) in results {
             let ap = WIDEREvaluator.settings.map { Formatting.fixed(result[$0]?.averagePrecision, 4) }
@@ -11,6 +11,6 @@ enum WIDERMarkdown {
         }
         let flavors = Set(results.map(\.result.flavor))
         let tools = WIDERFlavor.allCases.filter(flavors.contains).map(\.tool).joined(separator: " and ")
-        return "WIDER FACE AP (\(tools), IoU 0.5)\n\n" + table.text
+        return ReportDocument([.paragraph("WIDER FACE AP (\(tools), IoU 0.5)"), .table(table)])
     }
 }
