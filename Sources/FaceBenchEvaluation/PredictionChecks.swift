@@ -25,7 +25,7 @@ public enum PredictionChecks {
                 guard detection.score.isFinite, box.isWellFormed else {
                     let name = index < samples.count ? samples[index].name : "image \(index)"
                     let problem = !detection.score.isFinite ? "score \(detection.score)" : "box \(box) (needs finite numbers, positive width and height)"
-                    throw FaceBenchError.failed("\(name): detection \(position) has \(problem)")
+                    throw FaceBenchError.invalidDetections(source: name, reason: "detection \(position) has \(problem)")
                 }
             }
         }

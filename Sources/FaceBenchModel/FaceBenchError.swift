@@ -20,6 +20,13 @@ public enum FaceBenchError: Error, CustomStringConvertible, Equatable, Sendable 
     /// A detector kind's model file is missing, damaged or not the expected one; `file` is
     /// the path searched for or the file found.
     case modelUnavailable(kind: String, file: String, reason: String)
+    /// Detections that cannot be scored or kept (`source`: the image, the predictions file or
+    /// the protocol that refused them): a non-finite number, a list per image that does not
+    /// line up with the images, more raster than a protocol draws.
+    case invalidDetections(source: String, reason: String)
+    /// Results that cannot be combined (merging shards): another dataset, other detectors or
+    /// settings, overlapping images.
+    case incompatibleResults(String)
     /// Anything else worth stopping for, already phrased for the user.
     case failed(String)
 
@@ -43,7 +50,9 @@ public enum FaceBenchError: Error, CustomStringConvertible, Equatable, Sendable 
             return image.map { "\(call) failed on \($0): \(reason)" } ?? "\(call) failed: \(reason)"
         case let .modelUnavailable(kind, file, reason):
             return "\(kind): model \(file): \(reason)"
-        case let .failed(message):
+        case let .invalidDetections(source, reason):
+            return "\(source): \(reason)"
+        case let .incompatibleResults(message), let .failed(message):
             return message
         }
     }

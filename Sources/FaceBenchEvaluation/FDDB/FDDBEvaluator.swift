@@ -46,14 +46,14 @@ public struct FDDBEvaluator: AccuracyEvaluator {
     /// ellipse line, else its box), clipped to the image when its size is known.
     public static func images(dataset: Dataset, samples: [Sample], detections: [[Detection]]) throws -> [FDDBOfficialEvaluation.Image] {
         guard samples.count == detections.count else {
-            throw FaceBenchError.failed("fddb: \(detections.count) detection lists for \(samples.count) images")
+            throw FaceBenchError.invalidDetections(source: "fddb", reason: "\(detections.count) detection lists for \(samples.count) images")
         }
         return try zip(samples, detections).map { sample, found in
             let ellipses = sample.faces.compactMap(\.ellipse) + found.compactMap(\.ellipse)
             let rows = ellipses.reduce(0) { $0 + (FDDBRegions.rows(of: $1, imageHeight: sample.height) ?? 0) }
             guard rows <= FDDBRegions.maximumRowsPerImage else {
-                throw FaceBenchError.failed(
-                    "fddb: \(sample.name): its \(ellipses.count) ellipses (faces and detections) cover \(rows) raster rows, more than "
+                throw FaceBenchError.invalidDetections(
+                    source: "fddb", reason: "\(sample.name): its \(ellipses.count) ellipses (faces and detections) cover \(rows) raster rows, more than "
                         + "the \(FDDBRegions.maximumRowsPerImage) drawn per image (FDDBRegions.maximumRowsPerImage)")
             }
             let faces = try sample.faces.enumerated().map { index, face -> PixelRegion in
@@ -68,12 +68,12 @@ public struct FDDBEvaluator: AccuracyEvaluator {
             }
             let regions = try found.enumerated().map { index, detection -> (region: PixelRegion, score: Double) in
                 guard detection.score.isFinite else {
-                    throw FaceBenchError.failed("fddb: detection \(index + 1) on \(sample.name) has a non-finite score")
+                    throw FaceBenchError.invalidDetections(source: "fddb", reason: "detection \(index + 1) on \(sample.name) has a non-finite score")
                 }
                 do {
                     return (try FDDBRegions.detection(detection, imageWidth: sample.width, imageHeight: sample.height), detection.score)
                 } catch let error as FDDBRegions.TooLarge {
-                    throw FaceBenchError.failed("fddb: detection \(index + 1) on \(sample.name): \(error.description)")
+                    throw FaceBenchError.invalidDetections(source: "fddb", reason: "detection \(index + 1) on \(sample.name): \(error.description)")
                 }
             }
             return FDDBOfficialEvaluation.Image(faces: faces, detections: regions)

@@ -99,11 +99,11 @@ public struct LandmarkEvaluator: AccuracyEvaluator {
                     continue
                 }
                 guard predictedPoints.count == detectorScheme.pointNames.count else {
-                    throw FaceBenchError.failed(
-                        "\(sample.name): detection \(d) has \(predictedPoints.count) landmarks; scheme \(detectorScheme.id) has \(detectorScheme.pointNames.count)")
+                    throw FaceBenchError.invalidDetections(
+                        source: sample.name, reason: "detection \(d) has \(predictedPoints.count) landmarks; scheme \(detectorScheme.id) has \(detectorScheme.pointNames.count)")
                 }
                 if let bad = predictedPoints.firstIndex(where: { !$0.x.isFinite || !$0.y.isFinite }) {
-                    throw FaceBenchError.failed("\(sample.name): detection \(d) landmark \(bad) is not finite")
+                    throw FaceBenchError.invalidDetections(source: sample.name, reason: "detection \(d) landmark \(bad) is not finite")
                 }
                 guard let length = normaliser.length(truthPoints), length > 0, length.isFinite else {
                     unnormalisable += 1

@@ -48,7 +48,7 @@ public struct WIDEREvaluator: AccuracyEvaluator {
     /// detections, naming the sample.
     public static func images(dataset: Dataset, samples: [Sample], detections: [[Detection]]) throws -> [WIDEROfficialEvaluation.Image] {
         guard samples.count == detections.count else {
-            throw FaceBenchError.failed("wider: \(detections.count) detection lists for \(samples.count) images")
+            throw FaceBenchError.invalidDetections(source: "wider", reason: "\(detections.count) detection lists for \(samples.count) images")
         }
         var images: [WIDEROfficialEvaluation.Image] = []
         images.reserveCapacity(samples.count)
@@ -72,7 +72,7 @@ public struct WIDEREvaluator: AccuracyEvaluator {
             for (index, detection) in found.enumerated() {
                 let box = detection.box
                 guard box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite, detection.score.isFinite else {
-                    throw FaceBenchError.failed("wider: detection \(index + 1) on \(sample.name) has a non-finite box or score")
+                    throw FaceBenchError.invalidDetections(source: "wider", reason: "detection \(index + 1) on \(sample.name) has a non-finite box or score")
                 }
                 predictions.append(.init(x: box.x, y: box.y, width: box.width, height: box.height, score: detection.score))
             }

@@ -18,30 +18,30 @@ extension RunResults {
         for (index, part) in parts.enumerated() {
             let label = "result \(index + 1)"
             guard part.dataset.name == first.dataset.name, part.dataset.totalImages == first.dataset.totalImages else {
-                throw FaceBenchError.failed("\(label) is of dataset \(part.dataset.name) (\(part.dataset.totalImages) images), not \(first.dataset.name) (\(first.dataset.totalImages))")
+                throw FaceBenchError.incompatibleResults("\(label) is of dataset \(part.dataset.name) (\(part.dataset.totalImages) images), not \(first.dataset.name) (\(first.dataset.totalImages))")
             }
             guard part.detectors.map(\.id) == ids, part.detectors.map(\.info.spec) == first.detectors.map(\.info.spec) else {
-                throw FaceBenchError.failed("\(label) ran other detectors (\(part.detectors.map(\.info.spec).joined(separator: ", "))) than result 1 (\(first.detectors.map(\.info.spec).joined(separator: ", ")))")
+                throw FaceBenchError.incompatibleResults("\(label) ran other detectors (\(part.detectors.map(\.info.spec).joined(separator: ", "))) than result 1 (\(first.detectors.map(\.info.spec).joined(separator: ", ")))")
             }
             let a = part.settings, b = first.settings
             guard a.iouThreshold == b.iouThreshold, a.warmup == b.warmup, a.repetitions == b.repetitions else {
-                throw FaceBenchError.failed("\(label) was measured with other settings (IoU, warm-up or repetitions) than result 1")
+                throw FaceBenchError.incompatibleResults("\(label) was measured with other settings (IoU, warm-up or repetitions) than result 1")
             }
             let partFlavor = try part.widerFlavor(label: label)
             guard partFlavor == flavor else {
                 let name = { (flavor: WIDERFlavor?) in flavor.map { "--wider-flavor \($0.rawValue)" } ?? "no wider evaluation" }
-                throw FaceBenchError.failed(
+                throw FaceBenchError.incompatibleResults(
                     "\(label) was scored with \(name(partFlavor)), result 1 with \(name(flavor)): merge runs of one WIDER flavour")
             }
             for record in part.records {
                 if let other = seen[record.sampleID] {
-                    throw FaceBenchError.failed("image \(record.name) (id \(record.sampleID)) is in both result \(other + 1) and \(label): shards must not overlap")
+                    throw FaceBenchError.incompatibleResults("image \(record.name) (id \(record.sampleID)) is in both result \(other + 1) and \(label): shards must not overlap")
                 }
                 seen[record.sampleID] = index
             }
         }
         guard dataset.name == first.dataset.name, dataset.samples.count == first.dataset.totalImages else {
-            throw FaceBenchError.failed("the dataset loaded for scoring (\(dataset.name), \(dataset.samples.count) images) is not the one the results are of (\(first.dataset.name), \(first.dataset.totalImages))")
+            throw FaceBenchError.incompatibleResults("the dataset loaded for scoring (\(dataset.name), \(dataset.samples.count) images) is not the one the results are of (\(first.dataset.name), \(first.dataset.totalImages))")
         }
         let setups = ids.indices.map { d -> DetectorSetup in
             var setup = first.detectors[d].setup
@@ -70,7 +70,7 @@ extension RunResults {
             detector.evaluations.results.compactMap { result -> WIDERFlavor? in if case let .wider(wider) = result { wider.flavor } else { nil } }
         }
         if let first = flavors.first, let other = flavors.first(where: { $0 != first }) {
-            throw FaceBenchError.failed("\(label): its wider evaluations name both \(first.rawValue) and \(other.rawValue): not one run")
+            throw FaceBenchError.incompatibleResults("\(label): its wider evaluations name both \(first.rawValue) and \(other.rawValue): not one run")
         }
         return flavors.first
     }

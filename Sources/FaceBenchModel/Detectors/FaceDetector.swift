@@ -61,7 +61,7 @@ extension FaceDetector {
     public func checkedDetect(_ input: DetectorInput) throws -> [Detection] {
         let found = try detect(input)
         if let reason = CoordinateBounds.problem(with: found) {
-            throw FaceBenchError.failed("\(input.name): refused the detector's answer: \(reason)")
+            throw FaceBenchError.invalidDetections(source: input.name, reason: "refused the detector's answer: \(reason)")
         }
         return found
     }
