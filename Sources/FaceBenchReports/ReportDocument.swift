@@ -100,7 +100,7 @@ public struct ReportDocument: Sendable, Equatable {
         // fits a printed page, which cannot scroll; numbers never break.
         func cell(_ tag: String, _ text: String, _ column: Int) -> String {
             let isNumeric = table.alignments[column] == .right
-            let plain = String(String.UnicodeScalarView(text.unicodeScalars.map { TerminalText.isControl($0) ? " " : $0 })).trimmingSpaces
+            let plain = TerminalText.spacingControls(text).trimmingSpaces
             let html = isNumeric ? HTMLText.inline(plain) : HTMLText.inline(plain).replacingOccurrences(of: "_", with: "_<wbr>")
             return "<\(tag)\(isNumeric ? " class=\"num\"" : "")>" + html + "</\(tag)>"
         }

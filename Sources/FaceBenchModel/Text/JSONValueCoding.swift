@@ -50,7 +50,7 @@ public enum JSONValueCoding {
     }
 
     /// `detectors[2].latency_ms.p50`.
-    public static func spell(_ codingPath: [any CodingKey]) -> String {
+    static func spell(_ codingPath: [any CodingKey]) -> String {
         codingPath.reduce(into: "") { text, key in
             if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
         }
@@ -91,11 +91,6 @@ private final class Node {
         return node
     }
 
-    func removeChild(forKey key: String) {
-        guard members.removeValue(forKey: key) != nil else { return }
-        keys.removeAll { $0 == key }
-    }
-
     func appendChild() -> Node {
         let node = Node()
         items.append(node)
@@ -103,11 +98,11 @@ private final class Node {
     }
 
     func makeObject(sortingKeys: Bool) {
-        if kind != .object { kind = .object }
+        kind = .object
         sortsKeys = sortsKeys || sortingKeys
     }
 
-    func makeArray() { if kind != .array { kind = .array } }
+    func makeArray() { kind = .array }
 }
 
 private struct IndexKey: CodingKey {

@@ -63,7 +63,7 @@ public enum MarkdownText {
 
     /// `text` as one inline code span, whatever backticks and controls it holds.
     public static func code(_ text: String) -> String {
-        let clean = String(String.UnicodeScalarView(text.unicodeScalars.map { TerminalText.isControl($0) ? " " : $0 }))
+        let clean = TerminalText.spacingControls(text)
         var longest = 0, run = 0
         for character in clean {
             run = character == "`" ? run + 1 : 0
@@ -76,6 +76,11 @@ public enum MarkdownText {
 }
 
 public enum TerminalText {
+    /// `text` with every control character (`isControl`) made a space.
+    public static func spacingControls(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? " " : $0 }))
+    }
+
     /// C0 controls, DEL and C1 controls (CSI is U+009B), and Unicode line separators.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
