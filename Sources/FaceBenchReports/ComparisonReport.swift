@@ -62,14 +62,14 @@ public enum ComparisonReport {
         return references.count == 1 ? references.first! : nil
     }
 
-    /// "130 images, 511 faces"; "9 images, no ground truth"; "9 images, no ground truth:
-    /// scored against yunet's detections".
-    public static func contents(_ results: RunResults, separator: String = ", ") -> String {
-        let images = "\(results.dataset.images) images" + separator
+    /// What a run held, in parts: ["130 images", "511 faces"]; ["9 images", "no ground
+    /// truth"]; ["9 images", "no ground truth: scored against yunet's detections"].
+    public static func contents(_ results: RunResults) -> [String] {
+        let images = "\(results.dataset.images) images"
         switch results.groundTruth {
-        case .annotations: return images + "\(results.dataset.faces) faces"
-        case .missing: return images + noGroundTruth
-        case let .detector(id): return images + noGroundTruth + ": scored against \(id)'s detections"
+        case .annotations: return [images, "\(results.dataset.faces) faces"]
+        case .missing: return [images, noGroundTruth]
+        case let .detector(id): return [images, noGroundTruth + ": scored against \(id)'s detections"]
         }
     }
 

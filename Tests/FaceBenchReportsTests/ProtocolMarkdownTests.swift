@@ -70,7 +70,7 @@ final class ProtocolMarkdownTests: XCTestCase {
 
         for document in [sizesDocument, landmarksDocument] {
             let markdown = document.markdown
-            let html = document.html().replacingOccurrences(of: "<wbr>", with: "")
+            let html = document.html.replacingOccurrences(of: "<wbr>", with: "")
             let htmlRows = html.components(separatedBy: "<tr>").map { row in
                 row.components(separatedBy: "<td").dropFirst().map { String($0[$0.index(after: $0.firstIndex(of: ">")!)...].prefix { $0 != "<" }) }
             }.filter { !$0.isEmpty }
@@ -86,7 +86,7 @@ extension ProtocolMarkdownTests {
     func testNameCellsBreakAfterUnderscoresNumbersDoNot() {
         var table = MarkdownTable(headers: ["worst point", "NME"])
         table.add(["right_mouth_corner", "0.1_2"])
-        let html = ReportDocument([.table(table)]).html()
+        let html = ReportDocument([.table(table)]).html
         XCTAssertTrue(html.contains("<td>right_<wbr>mouth_<wbr>corner</td>"), html)
         XCTAssertTrue(html.contains("<td class=\"num\">0.1_2</td>"), html)
         XCTAssertTrue(html.contains("<th>worst point</th>"), html)

@@ -175,15 +175,45 @@ final class ReportFormatsTests: XCTestCase {
         var table = MarkdownTable(headers: ["A", "B"])
         table.add(["x | y", "2"])
         let document = ReportDocument([
-            .heading(level: 1, "Title"), .paragraph("Intro with `code` & **bold**"), .table(table), .list(["item <1>"]),
+            .heading(level: 3, "Title"), .paragraph("Intro with `code` & **bold**"), .table(table), .list(["item <1>"]),
         ])
-        XCTAssertEqual(document.markdown, "# Title\n\nIntro with `code` & **bold**\n\n| A      |   B |\n| ------ | --: |\n| x \\| y |   2 |\n\n- item <1>\n")
-        let html = document.html()
+        XCTAssertEqual(document.markdown, "### Title\n\nIntro with `code` & **bold**\n\n| A      |   B |\n| ------ | --: |\n| x \\| y |   2 |\n\n- item <1>\n")
+        let html = document.html
         XCTAssertTrue(html.hasPrefix("<h3>Title</h3>\n"), html)
         XCTAssertTrue(html.contains("<p>Intro with <code>code</code> &amp; <strong>bold</strong></p>"), html)
         XCTAssertTrue(html.contains("<th>A</th><th class=\"num\">B</th>"), html)
         XCTAssertTrue(html.contains("<td>x | y</td><td class=\"num\">2</td>"), html)
         XCTAssertTrue(html.contains("<ul><li>item &lt;1&gt;</li></ul>"), html)
+    }
+
+    /// A section is written once: a remark quoting a stranger's text is escaped whole in
+    /// Markdown and keeps FaceBench's own marks in HTML; what one medium says its own way, the
+    /// folded part and HTML's raw blocks each reach only the media they are for.
+    func testASectionRendersEachBlockForItsMedium() throws {
+        let section = ReportSection(SyntheticRun.comparison([(nil, SyntheticRun.results(detectors))]), charts: [.html("<svg/>\n")])
+        let remark = "`a` **b** <i> [x](y)"
+        let document = ReportDocument([
+            .section(ReportSection(title: "data<set>", runContents: [["2 images", "3 faces"]], blocks: [
+                .remark(.warning, remark), .only(.markdown, [.paragraph("markdown only")]), .only(.html, [.paragraph("html only")]),
+                .details(summary: "Folded", [.paragraph("inside")]), .html("<hr>\n"),
+            ])),
+        ])
+        XCTAssertEqual(document.markdown, "## data\\<set\\>: 2 images, 3 faces\n\n\\`a\\` **b** \\<i\\> \\[x\\](y)\n\nmarkdown only\n\ninside\n")
+        XCTAssertEqual(document.html, """
+            <section class="dataset" id="dataset-data_set_">
+            <h2>data&lt;set&gt;<small>2 images · 3 faces</small></h2>
+            <p class="warning"><code>a</code> <strong>b</strong> &lt;i&gt; [x](y)</p>
+            <p>html only</p>
+            <details><summary>Folded</summary>
+            <p>inside</p>
+            </details>
+            <hr>
+            </section>
+
+            """)
+        XCTAssertEqual(document.terminal(width: 80), "data<set>: 2 images, 3 faces\n`a` **b** <i> [x](y)\ninside\n")
+        XCTAssertFalse(ReportDocument([.section(section)]).markdown.contains("<svg/>"), "charts are HTML's")
+        XCTAssertTrue(ReportDocument([.section(section)]).html.contains("<svg/>"))
     }
 
     func testRunLabelsComeFromThePartOfThePathsThatDiffers() throws {

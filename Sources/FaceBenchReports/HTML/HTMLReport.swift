@@ -38,7 +38,7 @@ public struct HTMLReport {
         out += "<header class=\"page\"><h1>\(HTMLText.escape(title))</h1>\n"
         out += runsTable(RunDescription.list(comparisons))
         if comparisons.count > 1 {
-            out += "<nav>" + comparisons.map { "<a href=\"#\(anchor($0.dataset))\">\(HTMLText.escape($0.dataset))</a>" }.joined() + "</nav>\n"
+            out += "<nav>" + comparisons.map { "<a href=\"#\(ReportSection.anchor($0.dataset))\">\(HTMLText.escape($0.dataset))</a>" }.joined() + "</nav>\n"
         }
         out += "</header>\n<main>\n"
         for comparison in comparisons { out += section(comparison) }
@@ -62,26 +62,14 @@ public struct HTMLReport {
         return out + "</tbody></table>\n"
     }
 
+    /// The dataset's `ReportSection` with the charts and galleries only HTML shows.
     mutating func section(_ comparison: DatasetComparison) -> String {
         let styles = SeriesStyle.styles(comparison)
-        let counts = Set(comparison.entries.map { ComparisonReport.contents($0.results, separator: " · ") })
-        var out = "<section class=\"dataset\" id=\"\(anchor(comparison.dataset))\">\n"
-        out += "<h2>\(HTMLText.escape(comparison.dataset))<small>\(HTMLText.escape(counts.sorted().joined(separator: " / ")))</small></h2>\n"
-        for warning in ComparisonReport.warnings(comparison) { out += "<p class=\"warning\">\(HTMLText.inline(warning))</p>\n" }
-        out += ComparisonReport.summaryTable(comparison).html
-        if let note = ComparisonReport.groundTruthNote(comparison) { out += "<p class=\"note\">\(HTMLText.inline(note))</p>\n" }
-        let best = IntervalTable.pairedNote(comparison, marking: "Highlighted").map(HTMLText.escape) ?? "Best value per column highlighted."
-        out += "<p class=\"note\">\(best)\(comparison.entries.count > 1 ? " Rows grouped by detector; the change column compares each run with the detector's first." : "") Specs in the header above.</p>\n"
-        if let intervals = IntervalTable.document(comparison) { out += intervals.html() }
-        if let points = OperatingPointTable.document(comparison) { out += points.html() }
-        for finding in ErrorFindings.sentences(comparison) { out += "<p class=\"finding\">\(HTMLText.inline(finding))</p>\n" }
-        if let agreement = AgreementTable.document(comparison) { out += agreement.html() }
         let annotated = comparison.entries.allSatisfy { $0.results.groundTruth == .annotations }
-
         let dataset = reloaded(comparison)
         let sizes = annotated ? sizeResults(comparison, dataset: dataset.value) : []
         // Without annotations only latency is drawn: the other charts are accuracy.
-        let charts = (annotated ? [
+        let figures = (annotated ? [
             DetectionCurveCharts.precisionRecall(comparison, styles: styles),
             DetectionCurveCharts.roc(comparison, styles: styles),
             LatencyBoxPlot.chart(comparison, styles: styles),
@@ -90,47 +78,45 @@ public struct HTMLReport {
             ErrorBreakdownChart.chart(comparison, styles: styles),
             CEDChart.chart(comparison, styles: styles),
         ] : [LatencyBoxPlot.chart(comparison, styles: styles)]).compactMap { $0 }
-        out += "<h3>Curves and trade-offs</h3>\n<div class=\"charts\">\n" + charts.map(\.html).joined() + "</div>\n"
+        var charts: [ReportDocument.Block] = [.charts(title: "Curves and trade-offs", figures)]
         if annotated, sizes.allSatisfy({ $0 == nil }), let reason = dataset.problem {
-            out += "<p class=\"note\">" + HTMLText.inline("Recall by face size needs the `sizes` protocol in the results, or the dataset: ")
-            out += HTMLText.escape(reason) + "</p>\n"
+            charts.append(.html("<p class=\"note\">" + HTMLText.inline("Recall by face size needs the `sizes` protocol in the results, or the dataset: ")
+                + HTMLText.escape(reason) + "</p>\n"))
         }
+        let section = ReportSection(comparison, evaluators: evaluators, charts: charts, galleries: galleries(comparison, annotated: annotated, dataset: dataset, styles: styles))
+        return ReportDocument([.section(section)]).html
+    }
 
-        for name in ComparisonReport.protocols(comparison) {
-            guard let document = MarkdownReport.protocolDocument(name, comparison, evaluators: evaluators) else { continue }
-            out += "<h3>Protocol: \(HTMLText.escape(name))</h3>\n" + document.html(headingOffset: 3)
-        }
-
-        if !annotated {
-            out += "<h3>Where the detectors disagree</h3>\n"
-            if var thumbnails = gallery {
-                out += "<p class=\"note\">The images with the most detections one detector found and another did not (summed over every pair), each detector's boxes in its own panel.</p>\n"
-                out += thumbnails.disagreementHTML(comparison)
-                gallery = thumbnails
-            } else {
-                out += "<p class=\"note\">No gallery: no image codec available</p>\n"
+    /// Where the detectors disagree (without annotations), else each detector's worst images
+    /// and landmark faces; a note saying why when there are no thumbnails.
+    mutating func galleries(
+        _ comparison: DatasetComparison, annotated: Bool, dataset: (value: Dataset?, problem: String?), styles: [SeriesStyle]
+    ) -> [ReportDocument.Block] {
+        guard annotated else {
+            guard var thumbnails = gallery else {
+                return [.heading(level: 3, "Where the detectors disagree"), .remark(.note, "No gallery: no image codec available")]
             }
-        } else if let found = dataset.value, var thumbnails = gallery {
-            out += "<h3>Worst images</h3>\n"
-            out += "<p class=\"note\">Per detector, the images with the most missed faces plus false positives.</p>\n"
-            out += thumbnails.html(comparison, dataset: found, styles: styles)
-            let landmarks = thumbnails.landmarkHTML(comparison, dataset: found, styles: styles)
-            if !landmarks.isEmpty {
-                out += "<h3>Worst landmark faces</h3>\n<p class=\"note\">Per detector, the faces with the largest NME: true points \(FaceAnnotator.colourName(FaceAnnotator.groundTruth)), the detector's \(FaceAnnotator.colourName(FaceAnnotator.landmark)).</p>\n"
-                out += landmarks
-            }
-            gallery = thumbnails
-        } else {
-            out += "<h3>Worst images</h3>\n<p class=\"note\">No gallery: \(HTMLText.escape(dataset.problem ?? "no image codec available"))</p>\n"
+            defer { gallery = thumbnails }
+            return [
+                .heading(level: 3, "Where the detectors disagree"),
+                .html("<p class=\"note\">The images with the most detections one detector found and another did not (summed over every pair), each detector's boxes in its own panel.</p>\n"),
+                .html(thumbnails.disagreementHTML(comparison)),
+            ]
         }
-
-        out += "<details><summary>Latency statistics, throughput and how this was measured</summary>\n"
-        for entry in comparison.entries {
-            if let label = entry.label { out += "<h4>Run \(HTMLText.escape(label))</h4>\n" }
-            out += TimingTables.document(entry.results).html()
-            out += "<ul>" + ComparisonReport.settingsLines(entry.results).map { "<li>\(HTMLText.inline($0))</li>" }.joined() + "</ul>\n"
+        guard let found = dataset.value, var thumbnails = gallery else {
+            return [.heading(level: 3, "Worst images"), .html("<p class=\"note\">No gallery: \(HTMLText.escape(dataset.problem ?? "no image codec available"))</p>\n")]
         }
-        return out + "</details>\n</section>\n"
+        defer { gallery = thumbnails }
+        var blocks: [ReportDocument.Block] = [
+            .heading(level: 3, "Worst images"), .remark(.note, "Per detector, the images with the most missed faces plus false positives."),
+            .html(thumbnails.html(comparison, dataset: found, styles: styles)),
+        ]
+        let landmarks = thumbnails.landmarkHTML(comparison, dataset: found, styles: styles)
+        if !landmarks.isEmpty {
+            let colours = "true points \(FaceAnnotator.colourName(FaceAnnotator.groundTruth)), the detector's \(FaceAnnotator.colourName(FaceAnnotator.landmark))"
+            blocks += [.heading(level: 3, "Worst landmark faces"), .html("<p class=\"note\">Per detector, the faces with the largest NME: \(colours).</p>\n"), .html(landmarks)]
+        }
+        return blocks
     }
 
     /// The dataset as the runs saw it, or why it cannot be used.
@@ -169,7 +155,4 @@ public struct HTMLReport {
         }
     }
 
-    func anchor(_ name: String) -> String {
-        "dataset-" + DetectorRegistry.sanitizedID(name)
-    }
 }
