@@ -48,6 +48,23 @@ final class ResultsCodingTests: XCTestCase {
         XCTAssertEqual(error(reading: bytes), "results.json: images[0].results.lbp.detections[0].score: expected a number, found a string")
     }
 
+    /// A failed image is `{"id", "image", "reason"}`, every key required, and reads back as written.
+    func testAFailedImageRoundTrips() throws {
+        func withFailure(_ failure: JSONObject) throws -> [UInt8] {
+            try edited { document in
+                guard case var .array(detectors) = document["detectors"], case var .object(lbp) = detectors[0] else { return }
+                lbp["failures"] = [.object(failure)]
+                detectors[0] = .object(lbp)
+                document["detectors"] = .array(detectors)
+            }
+        }
+        let results = try JSONCoding.decode(RunResults.self, from: withFailure(["id": 2, "image": "b.jpg", "reason": "decoder said no"]), path: "results.json")
+        XCTAssertEqual(results.detectors[0].failures, [ImageFailure(sampleID: 2, image: "b.jpg", reason: "decoder said no")])
+        let again = try JSONCoding.decode(RunResults.self, from: JSONCoding.bytes(results), path: "again.json")
+        XCTAssertEqual(again.detectors[0].failures, results.detectors[0].failures)
+        XCTAssertEqual(error(reading: try withFailure(["id": 2, "image": "b.jpg"])), "results.json: detectors[0].failures[0].reason: missing")
+    }
+
     func testAnUnknownLayoutIsRefused() throws {
         let bytes = try edited { $0["schema_version"] = "9.0" }
         XCTAssertEqual(error(reading: bytes), "results.json: schema_version: layout 9.0 is not one this FaceBench reads (0.1, 0.2, 0.3, 0.4, 0.5, 0.6)")

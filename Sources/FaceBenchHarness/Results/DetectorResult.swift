@@ -44,7 +44,11 @@ public struct MemoryUse: Sendable, Equatable {
 }
 
 /// An image a detector failed on, and why.
-public struct ImageFailure: Sendable, Equatable {
+public struct ImageFailure: Sendable, Equatable, Codable {
+    enum CodingKeys: String, CodingKey {
+        case sampleID = "id", image, reason
+    }
+
     public var sampleID: Int
     public var image: String
     public var reason: String

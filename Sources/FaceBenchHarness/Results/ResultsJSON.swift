@@ -608,26 +608,6 @@ extension ThroughputMeasurement: Codable {
     }
 }
 
-extension ImageFailure: Codable {
-    enum CodingKeys: String, CodingKey {
-        case sampleID = "id", image, reason
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sampleID, forKey: .sampleID)
-        try container.encode(image, forKey: .image)
-        try container.encode(reason, forKey: .reason)
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            sampleID: try container.decode(Int.self, forKey: .sampleID), image: try container.decode(String.self, forKey: .image),
-            reason: try container.decode(String.self, forKey: .reason))
-    }
-}
-
 /// `{"threshold", "precision", "recall", "f1", "tp", "fp"}`: rates in [0, 1], counts ≥ 0.
 extension OperatingPoint: Codable {
     enum CodingKeys: String, CodingKey {
