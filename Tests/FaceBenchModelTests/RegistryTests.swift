@@ -45,8 +45,7 @@ final class RegistryTests: XCTestCase {
     /// Values are parsed once, defaults included, into the types backends read.
     func testParametersAreParsedOnceIntoTypes() throws {
         let schema = CascadeConfiguration.Parameters.specs(for: .haar)
-        let spec = try DetectorSpec(parsing: "haar:scale=1.50,neighbors=6,cascade=alt2")
-        let values = try DetectorRegistry.check(spec: spec, against: schema)
+        let values = try checked("haar:scale=1.50,neighbors=6,cascade=alt2", against: schema)
         XCTAssertEqual(values.value("scale"), .number(1.5))
         XCTAssertEqual(values.value("neighbors"), .integer(6))
         XCTAssertEqual(values.value("cascade"), .name("alt2"))
@@ -65,8 +64,13 @@ final class RegistryTests: XCTestCase {
     /// A parameter a spec may leave unset reads as nil until it is set.
     func testAnUnsetOptionalParameterReadsAsNil() throws {
         let score = DetectorParameter<Double?>.number("score", atLeast: 0, atMost: 1, unsetMeans: "the backend's own")
-        XCTAssertNil(try DetectorRegistry.check(spec: DetectorSpec(parsing: "x"), against: [score.spec])[score])
-        XCTAssertEqual(try DetectorRegistry.check(spec: DetectorSpec(parsing: "x:score=0.25"), against: [score.spec])[score], 0.25)
+        XCTAssertNil(try checked("x", against: [score.spec])[score])
+        XCTAssertEqual(try checked("x:score=0.25", against: [score.spec])[score], 0.25)
+    }
+
+    func checked(_ text: String, against schema: [ParameterSpec]) throws -> ParameterValues {
+        let spec = try DetectorSpec(parsing: text)
+        return try DetectorRegistry.check(DetectorSpec.keyValuePairs(spec.arguments ?? "", spec: text), of: spec, against: schema)
     }
 
     func testErrorsListWhatIsAccepted() {

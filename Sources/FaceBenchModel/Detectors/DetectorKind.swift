@@ -41,6 +41,8 @@ public struct DetectorKind: Sendable {
 
 /// Everything a kind's builder needs to make a factory.
 public struct DetectorRequest: Sendable {
+    /// The spec as given, but for a free-form kind's `landmarks=` (taken off its arguments):
+    /// parameter kinds read `parameters`, never the arguments' text.
     public var spec: DetectorSpec
     /// The id the detector should report: the spec's label, or one derived from the kind and
     /// the parameters the spec set. Builders of freeform kinds may derive a better one.

@@ -35,10 +35,15 @@ public struct DetectorRegistry: Sendable {
             let hint = NameSuggestion.hint(for: spec.kind, among: known)
             throw FaceBenchError.invalidSpec(spec: text, reason: "unknown detector '\(spec.kind)'.\(hint) Known: \(known.joined(separator: ", "))")
         }
-        guard let value = try Self.takeLandmarkStage(from: &spec, kind: kind) else { return try build(spec, kind: kind, context: context) }
+        // A parameter kind's arguments are split into pairs here, once, and read from them.
+        var pairs: [(key: String, value: String)] = []
+        if case .parameters = kind.arguments { pairs = try DetectorSpec.keyValuePairs(spec.arguments ?? "", spec: text) }
+        guard let value = try Self.takeLandmarkStage(from: &spec, pairs: &pairs, kind: kind) else {
+            return try build(spec, pairs: pairs, kind: kind, context: context)
+        }
         // `true` is the spelling of hog's former built-in 68-point option.
         let stageID = value == "true" ? "dlib68" : value
-        if value == "false" { return try build(spec, kind: kind, context: context) }
+        if value == "false" { return try build(spec, pairs: pairs, kind: kind, context: context) }
         guard let stage = landmarkStages.first(where: { $0.id == stageID }) else {
             let known = landmarkStages.map(\.id).joined(separator: ", ")
             throw FaceBenchError.invalidSpec(spec: text, reason: "landmarks='\(value)' is not a landmark stage; known: \(known.isEmpty ? "none in this build" : known)")
@@ -46,7 +51,7 @@ public struct DetectorRegistry: Sendable {
         if let problem = stage.check() { throw FaceBenchError.invalidSpec(spec: text, reason: problem) }
         let label = spec.label
         spec.label = nil
-        let base = try build(spec, kind: kind, context: context)
+        let base = try build(spec, pairs: pairs, kind: kind, context: context)
         if let own = base.info.landmarkScheme {
             throw FaceBenchError.invalidSpec(
                 spec: text, reason: "\(kind.id) returns its own landmarks (\(own.id)); landmarks= adds a stage to detectors without")
@@ -66,16 +71,14 @@ public struct DetectorRegistry: Sendable {
     /// take it as one of their `key=value` pairs; kinds whose arguments are free text (`exec`,
     /// `plugin`, `file`) take it first, ended by a colon (`file:landmarks=dlib68:faces.json`),
     /// since their own text (a command line, a path) has no room for a key.
-    static func takeLandmarkStage(from spec: inout DetectorSpec, kind: DetectorKind) throws -> String? {
+    static func takeLandmarkStage(from spec: inout DetectorSpec, pairs: inout [(key: String, value: String)], kind: DetectorKind) throws -> String? {
         guard let arguments = spec.arguments else { return nil }
         switch kind.arguments {
         case .parameters:
-            let pairs = try DetectorSpec.keyValuePairs(arguments, spec: spec.text)
             let requested = pairs.filter { $0.key == "landmarks" }.map(\.value)
             guard let value = requested.first else { return nil }
             guard requested.count == 1 else { throw FaceBenchError.invalidSpec(spec: spec.text, reason: "parameter 'landmarks' given twice") }
-            let rest = pairs.filter { $0.key != "landmarks" }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-            spec.arguments = rest.isEmpty ? nil : rest
+            pairs.removeAll { $0.key == "landmarks" }
             return value
         case .freeform:
             let key = "landmarks="
@@ -90,12 +93,14 @@ public struct DetectorRegistry: Sendable {
         }
     }
 
-    private func build(_ spec: DetectorSpec, kind: DetectorKind, context: DetectorContext) throws -> any DetectorFactory {
+    private func build(
+        _ spec: DetectorSpec, pairs: [(key: String, value: String)], kind: DetectorKind, context: DetectorContext
+    ) throws -> any DetectorFactory {
         let text = spec.text
         let values: ParameterValues
         switch kind.arguments {
         case let .parameters(schema):
-            values = try Self.check(spec: spec, against: schema)
+            values = try Self.check(pairs, of: spec, against: schema)
         case let .freeform(usage):
             guard let arguments = spec.arguments, !arguments.isEmpty else {
                 throw FaceBenchError.invalidSpec(spec: text, reason: "expected \(usage)")
@@ -142,8 +147,8 @@ public struct DetectorRegistry: Sendable {
         }
     }
 
-    static func check(spec: DetectorSpec, against schema: [ParameterSpec]) throws -> ParameterValues {
-        let pairs = try DetectorSpec.keyValuePairs(spec.arguments ?? "", spec: spec.text)
+    /// The spec's `key=value` pairs checked against the kind's parameters, defaults filled in.
+    static func check(_ pairs: [(key: String, value: String)], of spec: DetectorSpec, against schema: [ParameterSpec]) throws -> ParameterValues {
         var given: [String: ParameterValue] = [:]
         var explicit: [String] = []
         for (key, raw) in pairs {
