@@ -154,5 +154,4 @@ public struct HTMLReport {
                 options: entry.results.settings.evaluation)
         }
     }
-
 }
