@@ -34,7 +34,7 @@ final class DlibShapePredictor: LandmarkPredictor {
             fb_shape_predict(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(image.stride),
                              flat, Int32(boxes.count), Int32(points), &out, &error, error.count)
         }
-        guard status == 0 else { throw FaceBenchError.failed("dlib shape predictor failed: " + String(nulTerminated: error)) }
+        guard status == 0 else { throw FaceBenchError.native(call: "dlib shape predictor", image: nil, reason: String(nulTerminated: error)) }
         return boxes.indices.map { b in (0..<points).map { p in Point(x: out[2 * (b * points + p)], y: out[2 * (b * points + p) + 1]) } }
     }
 

@@ -96,7 +96,7 @@ public enum COCOEvaluationTiming {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.standardError
-        do { try process.run() } catch { throw FaceBenchError.failed("cannot run \(program): \(error)") }
+        do { try process.run() } catch { throw FaceBenchError.processSpawn(executable: program, reason: "\(error)") }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {

@@ -24,6 +24,17 @@ public enum FaceBenchError: Error, CustomStringConvertible, Equatable, Sendable 
     /// the protocol that refused them): a non-finite number, a list per image that does not
     /// line up with the images, more raster than a protocol draws.
     case invalidDetections(source: String, reason: String)
+    /// A name from outside (an image, a detector id, a file of a conversion) that cannot be
+    /// a path under the output folder (`folder`, when one is being written): `problem` says
+    /// which rule of `PathComponent` it breaks.
+    case unsafeName(source: String, folder: String?, problem: String)
+    /// A native plugin library (`path` as given to dlopen) that FaceBench refuses to use.
+    case pluginLoad(path: String, refusal: PluginRefusal)
+    /// A program that could not be started: the system's reason (no such file, no pipes left).
+    case processSpawn(executable: String, reason: String)
+    /// An external program that started but did not complete its handshake (`command`: its
+    /// command line as given; `reason`: what it did instead, and the end of its stderr).
+    case handshake(command: String, reason: String)
     /// Results that cannot be combined (merging shards): another dataset, other detectors or
     /// settings, overlapping images.
     case incompatibleResults(String)
@@ -52,8 +63,49 @@ public enum FaceBenchError: Error, CustomStringConvertible, Equatable, Sendable 
             return "\(kind): model \(file): \(reason)"
         case let .invalidDetections(source, reason):
             return "\(source): \(reason)"
+        case let .unsafeName(source, folder, problem):
+            return "\(source): " + (folder.map { "cannot be written under \($0): " } ?? "") + "the name \(problem)"
+        case let .pluginLoad(path, refusal):
+            return refusal.message(path: path)
+        case let .processSpawn(executable, reason):
+            return "cannot start \(executable): \(reason)"
+        case let .handshake(command, reason):
+            return "`\(command)` did not start: \(reason)"
         case let .incompatibleResults(message), let .failed(message):
             return message
+        }
+    }
+}
+
+/// Why a native plugin library was refused, from dlopen to the function table's contents.
+public enum PluginRefusal: Equatable, Sendable {
+    /// dlopen failed: its own reason (no such file, wrong architecture, missing symbols).
+    case notLoadable(String)
+    /// The library does not export the entry point `symbol`.
+    case noEntryPoint(symbol: String)
+    /// The entry point `symbol` returned no function table.
+    case noTable(symbol: String)
+    /// The table declares an ABI version outside `supported`.
+    case abiVersion(Int, supported: ClosedRange<Int>)
+    /// The table is smaller than its ABI version's layout.
+    case tableTooSmall(bytes: Int, version: Int, needed: Int)
+    /// Required functions whose pointers are NULL.
+    case missingFunctions([String])
+
+    func message(path: String) -> String {
+        switch self {
+        case let .notLoadable(reason):
+            "cannot load \(path): \(reason)"
+        case let .noEntryPoint(symbol):
+            "\(path) is not a FaceBench plugin: it does not export \(symbol)() (see facebench_plugin.h)"
+        case let .noTable(symbol):
+            "\(path): \(symbol)() returned NULL"
+        case let .abiVersion(version, supported):
+            "\(path) was built for plugin ABI version \(version); this FaceBench loads versions \(supported.lowerBound) to \(supported.upperBound) (rebuild it against this facebench_plugin.h)"
+        case let .tableTooSmall(bytes, version, needed):
+            "\(path): its function table is \(bytes) bytes, ABI version \(version) needs \(needed)"
+        case let .missingFunctions(names):
+            "\(path): the function table has no \(names.joined(separator: ", ")) (NULL pointer)"
         }
     }
 }

@@ -18,7 +18,7 @@ public enum OperatingPointTable {
         let targets = Set(rows.map { $0.points.targetPrecision })
         let target = targets.count == 1 ? "≥ \(Formatting.fixed(targets.first!, 2))" : "≥ the run's target"
         let budgets = Set(rows.map { $0.points.falsePositivesPerImage })
-        let budget = budgets.count == 1 ? "≤ \(GateMetric.shortest(budgets.first!)) FP/image" : "within the run's FP/image"
+        let budget = budgets.count == 1 ? "≤ \(Formatting.shortest(budgets.first!)) FP/image" : "within the run's FP/image"
         var table = MarkdownTable(
             headers: ["Detector", "Threshold (max F1)", "Precision", "Recall", "F1", "Threshold (precision \(target))", "Precision", "Recall",
                       "Threshold (\(budget))", "FP", "Recall"],
@@ -32,7 +32,7 @@ public enum OperatingPointTable {
                  Formatting.fixed(point.precision, 4), Formatting.fixed(point.recall, 4)]
             } ?? ["not reached", "–", "–"]
             cells += points.withinFalsePositiveBudget.map { point in
-                [RegressionGate.number(point.threshold) + (budgets.count == 1 ? "" : " (≤ \(GateMetric.shortest(points.falsePositivesPerImage)))"),
+                [RegressionGate.number(point.threshold) + (budgets.count == 1 ? "" : " (≤ \(Formatting.shortest(points.falsePositivesPerImage)))"),
                  String(point.falsePositives), Formatting.fixed(point.recall, 4)]
             } ?? ["not reached", "–", "–"]
             table.add(cells)

@@ -37,6 +37,23 @@ final class ExecSpecTests: XCTestCase {
         XCTAssertEqual(FileIO.list(out).filter { $0.hasSuffix(".log") }, [], "the probe's scratch log is removed")
     }
 
+    /// Below the spec: what could not be spawned, and a start that ended before a handshake,
+    /// are errors of their own kind, naming the executable and the command line.
+    func testSpawnAndHandshakeFailuresAreTyped() {
+        func program(_ arguments: [String], executable: String) -> ExternalProgram {
+            ExternalProgram(commandLine: arguments.joined(separator: " "), arguments: arguments, executable: executable,
+                            startupTimeout: 5, imageTimeout: 5, stderrLog: nil)
+        }
+        XCTAssertThrowsError(try program(["gone"], executable: "/nonexistent/gone").start()) {
+            XCTAssertEqual($0 as? FaceBenchError, .processSpawn(executable: "/nonexistent/gone", reason: "No such file or directory"))
+        }
+        XCTAssertThrowsError(try program(["/bin/echo", "hello"], executable: "/bin/echo").start()) {
+            guard case let .handshake(command, reason)? = $0 as? FaceBenchError else { return XCTFail("\($0)") }
+            XCTAssertEqual(command, "/bin/echo hello")
+            XCTAssertTrue(reason.hasPrefix("protocol violation: the handshake is not JSON"), reason)
+        }
+    }
+
     func testOtherProtocolVersionAndSilentProgram() {
         XCTAssertTrue(PluginTestSupport.error(building: #"exec:/bin/echo '{"protocol": "facebench.exec/2", "name": "x"}'"#).hasSuffix(
             "did not start: the program speaks facebench.exec/2; this FaceBench speaks facebench.exec/1"))

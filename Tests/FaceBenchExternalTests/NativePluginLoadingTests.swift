@@ -3,6 +3,7 @@ import Foundation
 import FaceBenchTestSupport
 import XCTest
 @testable import FaceBenchCLI
+@testable import FaceBenchExternal
 
 /// Libraries that are not valid plugins are refused with an error saying why: no entry
 /// point, another ABI version, a missing function, a parameter the plugin rejects.
@@ -44,6 +45,9 @@ final class NativePluginLoadingTests: XCTestCase {
             """)
         XCTAssertTrue(PluginTestSupport.error(building: "plugin:\(path)").contains(
             "\(path) was built for plugin ABI version 99; this FaceBench loads versions 1 to 2 (rebuild it against this facebench_plugin.h)"))
+        XCTAssertThrowsError(try NativePluginLibrary.open(path)) {
+            XCTAssertEqual($0 as? FaceBenchError, .pluginLoad(path: path, refusal: .abiVersion(99, supported: 1...2)))
+        }
     }
 
     func testMissingFunction() throws {
@@ -52,6 +56,9 @@ final class NativePluginLoadingTests: XCTestCase {
             const facebench_plugin_api *facebench_plugin_entry(void) { return &api; }
             """)
         XCTAssertTrue(PluginTestSupport.error(building: "plugin:\(path)").hasSuffix("\(path): the function table has no detect (NULL pointer)"))
+        XCTAssertThrowsError(try NativePluginLibrary.open(path)) {
+            XCTAssertEqual($0 as? FaceBenchError, .pluginLoad(path: path, refusal: .missingFunctions(["detect"])))
+        }
     }
 
     func testUnloadableFileAndRejectedParameter() throws {

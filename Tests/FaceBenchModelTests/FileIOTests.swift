@@ -33,3 +33,16 @@ final class FileIOTests: XCTestCase {
         }
     }
 }
+
+/// Paths under an output folder are built from checked names only.
+final class OutputFolderTests: XCTestCase {
+    func testNamesThatLeaveTheFolderAreRefusedWithTheRuleTheyBreak() throws {
+        let folder = OutputFolder(try TestData.temporaryDirectory(self))
+        for (name, problem) in [("../x.json", "has a part that is '..'"), ("/etc/passwd", "is an absolute path"), ("a/.b", "has a part that starts with '.'")] {
+            XCTAssertThrowsError(try folder.path(name, what: "image '\(name)'")) {
+                XCTAssertEqual($0 as? FaceBenchError, .unsafeName(source: "image '\(name)'", folder: folder.root, problem: problem))
+            }
+        }
+        XCTAssertEqual(try folder.path("a/b.json", what: "image"), folder.root + "/a/b.json")
+    }
+}

@@ -98,7 +98,7 @@ extension Option where Value == Double {
     static func number(
         _ name: String, _ valueName: String, in range: ClosedRange<Double>, default value: Double, shown: String? = nil, help: String
     ) -> Self {
-        Self(OptionSpec(name, .value(valueName), help: help, default: shown ?? (value == value.rounded() ? String(Int(value)) : String(value)))) {
+        Self(OptionSpec(name, .value(valueName), help: help, default: shown ?? Formatting.shortest(value))) {
             try $0.double(name, in: range) ?? value
         }
     }

@@ -38,7 +38,7 @@ final class ChildProcess {
         // worker's child inherits this one's pipe ends (which would hide its exit).
         let log = stderrPath.map { StderrLog(path: $0) }
         log?.append(Array(stderrHeader.utf8))
-        let errors = try Self.cloexecPipe()
+        let errors = try Self.cloexecPipe(for: executable)
         do {
             (pid, input, output) = try Self.spawnLock.withLock { _ in
                 try Self.spawn(executable: executable, arguments: arguments, stderrWriter: errors[1])
@@ -55,18 +55,18 @@ final class ChildProcess {
 
     private static let spawnLock = Mutex<Void>(())
 
-    private static func cloexecPipe() throws -> [Int32] {
+    private static func cloexecPipe(for executable: String) throws -> [Int32] {
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw systemError("pipe") }
+        guard pipe(&fds) == 0 else { throw FaceBenchError.processSpawn(executable: executable, reason: "pipe: " + systemReason()) }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         return fds
     }
 
     /// `stderrWriter`: the write end of the pipe the child's stderr goes to.
     private static func spawn(executable: String, arguments: [String], stderrWriter: Int32) throws -> (pid_t, Int32, Int32) {
-        let toChild = try cloexecPipe()
+        let toChild = try cloexecPipe(for: executable)
         let fromChild: [Int32]
-        do { fromChild = try cloexecPipe() } catch {
+        do { fromChild = try cloexecPipe(for: executable) } catch {
             close(toChild[0]); close(toChild[1])
             throw error
         }
@@ -102,7 +102,7 @@ final class ChildProcess {
         let status = posix_spawn(&child, executable, &actions, &attributes, argv, environment)
         guard status == 0 else {
             close(toChild[1]); close(fromChild[0])
-            throw FaceBenchError.failed("cannot start \(executable): \(String(cString: strerror(status)))")
+            throw FaceBenchError.processSpawn(executable: executable, reason: String(cString: strerror(status)))
         }
         return (child, toChild[1], fromChild[0])
     }
@@ -126,9 +126,8 @@ final class ChildProcess {
 
     private static let ignoreSIGPIPE: Void = { signal(SIGPIPE, SIG_IGN) }()
 
-    static func systemError(_ what: String) -> FaceBenchError {
-        .failed("\(what): \(String(cString: strerror(errno)))")
-    }
+    /// The system's reason for the last failed call (errno).
+    static func systemReason() -> String { String(cString: strerror(errno)) }
 
     enum WriteOutcome {
         case written

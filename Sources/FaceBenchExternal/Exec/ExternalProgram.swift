@@ -46,7 +46,7 @@ struct ExternalProgram: Sendable {
         process.terminate()
         // A probe's scratch log is deleted once the probe is over: quote it without its path.
         let scratch = stderrLog.map { $0.contains("/" + Self.probeLogPrefix) } ?? false
-        throw FaceBenchError.failed("`\(commandLine)` did not start: \(failure)\(stderrTail(namingTheLog: !scratch))")
+        throw FaceBenchError.handshake(command: commandLine, reason: "\(failure)\(stderrTail(namingTheLog: !scratch))")
     }
 
     /// The last lines the program's latest start wrote to stderr, for error messages.

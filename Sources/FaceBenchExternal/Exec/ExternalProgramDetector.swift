@@ -97,7 +97,7 @@ final class PixelFile {
         let directory = FileIO.isDirectory("/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
         var template = Array("\(directory)/facebench-pixels-XXXXXX".utf8CString)
         descriptor = mkstemp(&template)
-        guard descriptor >= 0 else { throw ChildProcess.systemError("cannot create a pixel file in \(directory)") }
+        guard descriptor >= 0 else { throw FaceBenchError.io(path: directory, reason: "cannot create a pixel file: " + ChildProcess.systemReason()) }
         path = String(nulTerminated: template)
     }
 
@@ -110,7 +110,7 @@ final class PixelFile {
         let packed = image.packed()
         let written = packed.pixels.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, packed.width * packed.height, 0) }
         guard written == packed.width * packed.height, ftruncate(descriptor, off_t(written)) == 0 else {
-            throw ChildProcess.systemError("cannot write pixels to \(path)")
+            throw FaceBenchError.io(path: path, reason: "cannot write pixels: " + ChildProcess.systemReason())
         }
     }
 }

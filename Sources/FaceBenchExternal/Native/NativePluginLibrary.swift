@@ -33,32 +33,24 @@ final class NativePluginLibrary: @unchecked Sendable {
     }
 
     private static func load(_ path: String) throws -> NativePluginLibrary {
+        func refuse(_ refusal: PluginRefusal) -> FaceBenchError { .pluginLoad(path: path, refusal: refusal) }
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "unknown reason"
-            throw FaceBenchError.failed("cannot load \(path): \(reason)")
+            throw refuse(.notLoadable(dlerror().map { String(cString: $0) } ?? "unknown reason"))
         }
-        guard let symbol = dlsym(handle, FACEBENCH_PLUGIN_ENTRY) else {
-            throw FaceBenchError.failed(
-                "\(path) is not a FaceBench plugin: it does not export \(FACEBENCH_PLUGIN_ENTRY)() (see facebench_plugin.h)")
-        }
+        guard let symbol = dlsym(handle, FACEBENCH_PLUGIN_ENTRY) else { throw refuse(.noEntryPoint(symbol: FACEBENCH_PLUGIN_ENTRY)) }
         let entry = unsafeBitCast(symbol, to: facebench_plugin_entry_fn.self)
-        guard let table = entry() else { throw FaceBenchError.failed("\(path): \(FACEBENCH_PLUGIN_ENTRY)() returned NULL") }
-        let version = table.pointee.abi_version
-        guard (FACEBENCH_PLUGIN_ABI_VERSION_OLDEST...FACEBENCH_PLUGIN_ABI_VERSION).contains(version) else {
-            throw FaceBenchError.failed(
-                "\(path) was built for plugin ABI version \(version); this FaceBench loads versions \(FACEBENCH_PLUGIN_ABI_VERSION_OLDEST) to \(FACEBENCH_PLUGIN_ABI_VERSION) (rebuild it against this facebench_plugin.h)")
-        }
+        guard let table = entry() else { throw refuse(.noTable(symbol: FACEBENCH_PLUGIN_ENTRY)) }
+        let version = Int(table.pointee.abi_version)
+        let supported = Int(FACEBENCH_PLUGIN_ABI_VERSION_OLDEST)...Int(FACEBENCH_PLUGIN_ABI_VERSION)
+        guard supported.contains(version) else { throw refuse(.abiVersion(version, supported: supported)) }
         let expectedSize = MemoryLayout<facebench_plugin_api>.size
         guard Int(table.pointee.struct_size) >= expectedSize else {
-            throw FaceBenchError.failed(
-                "\(path): its function table is \(table.pointee.struct_size) bytes, ABI version \(version) needs \(expectedSize)")
+            throw refuse(.tableTooSmall(bytes: Int(table.pointee.struct_size), version: version, needed: expectedSize))
         }
         let api = table.pointee
         let missing = [("create", api.create == nil), ("describe", api.describe == nil), ("detect", api.detect == nil),
                        ("destroy", api.destroy == nil)].filter(\.1).map(\.0)
-        guard missing.isEmpty else {
-            throw FaceBenchError.failed("\(path): the function table has no \(missing.joined(separator: ", ")) (NULL pointer)")
-        }
+        guard missing.isEmpty else { throw refuse(.missingFunctions(missing)) }
         return NativePluginLibrary(path: path, api: api)
     }
 }

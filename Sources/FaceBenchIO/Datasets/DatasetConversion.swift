@@ -130,7 +130,7 @@ public struct DatasetFiles: Sendable {
         var memory: [String: [UInt8]] = [:]
         for file in files {
             if let problem = PathComponent.relativePathProblem(file.path) {
-                throw FaceBenchError.failed("\(format) file '\(file.path)': the name \(problem)")
+                throw FaceBenchError.unsafeName(source: "\(format) file '\(file.path)'", folder: nil, problem: problem)
             }
             switch file.contents {
             case let .bytes(bytes): memory[folder + "/" + file.path] = bytes

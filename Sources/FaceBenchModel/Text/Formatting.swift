@@ -43,6 +43,13 @@ public enum Formatting {
         guard let value else { return "–" }
         return fixed(value * 100, 1) + "%"
     }
+
+    /// The shortest decimal that reads back as `value`, without a trailing `.0` (`0.005`,
+    /// `1.15`, `100`, `1e+19`): tolerances and defaults as a user would type them.
+    public static func shortest(_ value: Double) -> String {
+        let text = "\(value)"
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
 }
 
 extension Int {

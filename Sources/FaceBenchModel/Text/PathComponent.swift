@@ -59,7 +59,7 @@ public struct OutputFolder: Sendable {
     /// in the error ("detector id 'x'", "image 'a/b.jpg'").
     public func path(_ relative: String, what: String) throws -> String {
         if let problem = PathComponent.relativePathProblem(relative) {
-            throw FaceBenchError.failed("\(what): cannot be written under \(root): the name \(problem)")
+            throw FaceBenchError.unsafeName(source: what, folder: root, problem: problem)
         }
         var current = root
         let parts = relative.split(separator: "/")

@@ -107,7 +107,7 @@ public enum DetectionCurveCharts {
             }
             var marks = spread.map { ThresholdMark(point: curve[$0], title: "\(name): \(described(curve[$0]))", isOperatingPoint: false) }
             let points = detector.operatingPoints
-            let budget = "≤ \(GateMetric.shortest(points?.falsePositivesPerImage ?? 0)) false positives per image"
+            let budget = "≤ \(Formatting.shortest(points?.falsePositivesPerImage ?? 0)) false positives per image"
             for (what, chosen) in [
                 ("best F1", points?.bestF1), ("precision ≥ \(Formatting.fixed(points?.targetPrecision, 2))", points?.atTargetPrecision),
                 (budget, points?.withinFalsePositiveBudget),

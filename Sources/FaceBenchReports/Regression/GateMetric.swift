@@ -69,19 +69,13 @@ public struct GateMetric: Sendable, Equatable {
     /// Why `tolerance` is not one of this metric's, nil when it is.
     public func problem(tolerance: Double) -> String? {
         tolerance.isFinite && range.contains(tolerance)
-            ? nil : "\(name): tolerance \(GateMetric.shortest(tolerance)) is not a number in \(GateMetric.shortest(range.lowerBound))…\(GateMetric.shortest(range.upperBound)) (\(unit))"
-    }
-
-    /// The shortest decimal that reads back as `value` (`0.005`, `1.15`, `100`).
-    static func shortest(_ value: Double) -> String {
-        let text = "\(value)"
-        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+            ? nil : "\(name): tolerance \(Formatting.shortest(tolerance)) is not a number in \(Formatting.shortest(range.lowerBound))…\(Formatting.shortest(range.upperBound)) (\(unit))"
     }
 
     /// `precision=0.02 (precision; a fraction, 0–1: the largest drop; information by default)`,
     /// for `compare --help`.
     public var helpText: String {
-        "\(name)=\(GateMetric.shortest(defaultTolerance)) (\(title); \(unit)\(gatesByDefault ? "" : "; information by default"))"
+        "\(name)=\(Formatting.shortest(defaultTolerance)) (\(title); \(unit)\(gatesByDefault ? "" : "; information by default"))"
     }
 }
 
@@ -146,7 +140,7 @@ public struct GateSettings: Sendable, Equatable {
     /// `gated (tolerance): ap 0.01, …; information: precision 0.02, f1 0.02`, for compare's notes.
     public var summary: String {
         func list(_ metrics: [GateMetric]) -> String {
-            metrics.isEmpty ? "none" : metrics.map { "\($0.name) \(GateMetric.shortest(tolerance(of: $0)))" }.joined(separator: ", ")
+            metrics.isEmpty ? "none" : metrics.map { "\($0.name) \(Formatting.shortest(tolerance(of: $0)))" }.joined(separator: ", ")
         }
         return "gated (tolerance): \(list(GateMetric.all.filter(gates))); information: \(list(GateMetric.all.filter { !gates($0) }))"
     }

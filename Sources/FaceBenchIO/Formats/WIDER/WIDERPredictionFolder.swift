@@ -122,8 +122,8 @@ public enum WIDERPredictionFolder {
     public static func fileName(of sample: Sample) throws -> String {
         let relative = SampleResolver.stripExtension(sample.name) + ".txt"
         if let problem = PathComponent.relativePathProblem(relative) {
-            throw FaceBenchError.failed(
-                "image '\(sample.name)' (sample \(sample.id)) cannot name a file of WIDER's prediction layout: the name \(problem)")
+            throw FaceBenchError.unsafeName(
+                source: "image '\(sample.name)' (sample \(sample.id)) cannot name a file of WIDER's prediction layout", folder: nil, problem: problem)
         }
         return relative
     }
