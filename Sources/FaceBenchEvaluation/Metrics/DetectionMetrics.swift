@@ -107,3 +107,95 @@ public struct DetectionMetrics: Sendable, Equatable {
         return (metrics, matches)
     }
 }
+
+/// `metrics` of results.json (docs/results-schema.md).
+extension DetectionMetrics: Codable {
+    /// The curve is thinned to at most this many points in files (plots need no more).
+    static let storedCurvePoints = 1000
+    static let curveColumns = ["score", "precision", "recall", "tp", "fp"]
+
+    enum CodingKeys: String, CodingKey {
+        case iouThreshold = "iou_threshold", averagePrecision = "ap", averagePrecision50 = "ap50", precision, recall, f1
+        case meanIoU = "mean_iou", truePositives = "tp", falsePositives = "fp", missed, ignoredDetections = "ignored", faces
+        case detections, images, curve = "pr_curve"
+    }
+
+    enum CurveKeys: String, CodingKey {
+        case columns, points
+    }
+
+    /// The keys that are accuracy, null in metrics with nothing to score against.
+    static let accuracyKeys: [CodingKeys] = [
+        .averagePrecision, .averagePrecision50, .precision, .recall, .f1, .meanIoU, .truePositives, .falsePositives, .missed,
+        .ignoredDetections, .faces, .curve,
+    ]
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeNumber(iouThreshold, forKey: .iouThreshold)
+        guard isScored else {
+            for key in Self.accuracyKeys { try container.encodeNil(forKey: key) }
+            try container.encode(detections, forKey: .detections)
+            try container.encode(images, forKey: .images)
+            return
+        }
+        try container.encodeNumber(averagePrecision, forKey: .averagePrecision)
+        try container.encodeNumber(averagePrecision50, forKey: .averagePrecision50)
+        try container.encodeNumber(precision, forKey: .precision)
+        try container.encodeNumber(recall, forKey: .recall)
+        try container.encodeNumber(f1, forKey: .f1)
+        try container.encodeNumber(meanIoU, forKey: .meanIoU)
+        try container.encode(truePositives, forKey: .truePositives)
+        try container.encode(falsePositives, forKey: .falsePositives)
+        try container.encode(missed, forKey: .missed)
+        try container.encode(ignoredDetections, forKey: .ignoredDetections)
+        try container.encode(faces, forKey: .faces)
+        try container.encode(detections, forKey: .detections)
+        try container.encode(images, forKey: .images)
+        let step = Swift.max(1, curve.count / Self.storedCurvePoints)
+        var points = stride(from: 0, to: curve.count, by: step).map { curve[$0] }
+        if let last = curve.last, points.last != last { points.append(last) }
+        var stored = container.nestedContainer(keyedBy: CurveKeys.self, forKey: .curve)
+        try stored.encode(Self.curveColumns, forKey: .columns)
+        try stored.encode(
+            points.map { [$0.score, $0.precision, $0.recall, Double($0.truePositives), Double($0.falsePositives)] }, forKey: .points)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func number(_ key: CodingKeys) throws -> Double { try container.decodeNumber(forKey: key) ?? .nan }
+        if try container.decodeNil(forKey: .truePositives) {
+            for key in Self.accuracyKeys {
+                guard try container.decodeNil(forKey: key) else {
+                    throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "must be null when tp is (nothing scored)")
+                }
+            }
+            self = .counting(
+                images: try container.decode(Int.self, forKey: .images), detections: try container.decode(Int.self, forKey: .detections),
+                iouThreshold: try container.decode(Double.self, forKey: .iouThreshold))
+            return
+        }
+        let stored = try container.nestedContainer(keyedBy: CurveKeys.self, forKey: .curve)
+        var points = try stored.nestedUnkeyedContainer(forKey: .points)
+        var curve: [PRPoint] = []
+        while !points.isAtEnd {
+            let index = points.currentIndex
+            let v = try points.decode([Double].self)
+            guard v.count == 5, v[3] == v[3].rounded(), v[4] == v[4].rounded(), abs(v[3]) < 9e15, abs(v[4]) < 9e15 else {
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: stored.codingPath + [CurveKeys.points, NamedKey(index: index)],
+                    debugDescription: "must be [score, precision, recall, tp, fp] with whole tp and fp"))
+            }
+            curve.append(PRPoint(score: v[0], precision: v[1], recall: v[2], truePositives: Int(v[3]), falsePositives: Int(v[4])))
+        }
+        self.init(
+            iouThreshold: try container.decode(Double.self, forKey: .iouThreshold), images: try container.decode(Int.self, forKey: .images),
+            faces: try container.decode(Int.self, forKey: .faces), detections: try container.decode(Int.self, forKey: .detections),
+            truePositives: try container.decode(Int.self, forKey: .truePositives),
+            falsePositives: try container.decode(Int.self, forKey: .falsePositives), missed: try container.decode(Int.self, forKey: .missed),
+            ignoredDetections: try container.decode(Int.self, forKey: .ignoredDetections),
+            precision: try number(.precision), recall: try number(.recall), f1: try number(.f1),
+            averagePrecision: try number(.averagePrecision), averagePrecision50: try container.decodeNumber(forKey: .averagePrecision50),
+            meanIoU: try number(.meanIoU), curve: curve)
+    }
+}

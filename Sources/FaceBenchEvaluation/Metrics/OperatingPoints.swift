@@ -75,3 +75,39 @@ public struct OperatingPoints: Sendable, Equatable {
     /// The largest budget accepted: a thousand false alarms per image is no operating point.
     public static let maximumFalsePositivesPerImage = 1000.0
 }
+
+/// `{"threshold", "precision", "recall", "f1", "tp", "fp"}`: rates in [0, 1], counts ≥ 0.
+extension OperatingPoint: Codable {
+    enum CodingKeys: String, CodingKey {
+        case threshold, precision, recall, f1, truePositives = "tp", falsePositives = "fp"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(threshold, forKey: .threshold)
+        try container.encode(precision, forKey: .precision)
+        try container.encode(recall, forKey: .recall)
+        try container.encode(f1, forKey: .f1)
+        try container.encode(truePositives, forKey: .truePositives)
+        try container.encode(falsePositives, forKey: .falsePositives)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let threshold = try container.decode(Double.self, forKey: .threshold)
+        guard threshold.isFinite else { throw DecodingError.dataCorruptedError(forKey: .threshold, in: container, debugDescription: "must be finite") }
+        func rate(_ key: CodingKeys) throws -> Double {
+            let value = try container.decode(Double.self, forKey: key)
+            guard value >= 0, value <= 1 else { throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "must be in [0, 1]") }
+            return value
+        }
+        func count(_ key: CodingKeys) throws -> Int {
+            let value = try container.decode(Int.self, forKey: key)
+            guard value >= 0 else { throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "must be ≥ 0") }
+            return value
+        }
+        self.init(
+            threshold: threshold, precision: try rate(.precision), recall: try rate(.recall), f1: try rate(.f1),
+            truePositives: try count(.truePositives), falsePositives: try count(.falsePositives))
+    }
+}

@@ -116,3 +116,30 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 }
+
+/// `latency_ms` of results.json (docs/results-schema.md); statistics that could not be taken are null.
+extension LatencySummary: Codable {
+    enum CodingKeys: String, CodingKey {
+        case count, min, p25, p50, p75, p90, p99, max, mean, standardDeviation = "std", mad, medianCI95 = "p50_ci95"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(count, forKey: .count)
+        for (key, value) in [(CodingKeys.min, min), (.p25, p25), (.p50, p50), (.p75, p75), (.p90, p90), (.p99, p99), (.max, max),
+                             (.mean, mean), (.standardDeviation, standardDeviation), (.mad, mad)] {
+            try container.encodeNumber(value, forKey: key)
+        }
+        try container.encode([medianCI95.lowerBound, medianCI95.upperBound], forKey: .medianCI95)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func number(_ key: CodingKeys) throws -> Double { try container.decodeNumber(forKey: key) ?? .nan }
+        let interval = try container.decodeInterval(forKey: .medianCI95)
+        self.init(
+            count: try container.decode(Int.self, forKey: .count), min: try number(.min), p25: try number(.p25), p50: try number(.p50),
+            p75: try number(.p75), p90: try number(.p90), p99: try number(.p99), max: try number(.max), mean: try number(.mean),
+            standardDeviation: try number(.standardDeviation), mad: try number(.mad), medianCI95: interval)
+    }
+}
