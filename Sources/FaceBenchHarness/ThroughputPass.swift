@@ -23,7 +23,7 @@ struct ThroughputPass {
         // throughput pass times the others.
         var samples: [Sample] = [], images: [DetectorInput] = []
         for sample in self.samples {
-            guard let path = sample.path else { throw FaceBenchError.failed("\(sample.name) has no image file") }
+            guard let path = sample.path else { throw FaceBenchError.imageFileMissing(image: sample.name) }
             guard let decoded = try? c.decoder.decode(path) else { continue }
             samples.append(sample)
             images.append(DetectorInput(decoded: decoded, name: sample.name, path: path))

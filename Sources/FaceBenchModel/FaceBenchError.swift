@@ -24,6 +24,9 @@ public enum FaceBenchError: Error, CustomStringConvertible, Equatable, Sendable 
     /// the protocol that refused them): a non-finite number, a list per image that does not
     /// line up with the images, more raster than a protocol draws.
     case invalidDetections(source: String, reason: String)
+    /// A sample with no image file where one is needed to run a detector or draw a thumbnail
+    /// (`image`: its name, nil where the caller names it already).
+    case imageFileMissing(image: String?)
     /// A name from outside (an image, a detector id, a file of a conversion) that cannot be
     /// a path under the output folder (`folder`, when one is being written): `problem` says
     /// which rule of `PathComponent` it breaks.
@@ -63,6 +66,8 @@ public enum FaceBenchError: Error, CustomStringConvertible, Equatable, Sendable 
             return "\(kind): model \(file): \(reason)"
         case let .invalidDetections(source, reason):
             return "\(source): \(reason)"
+        case let .imageFileMissing(image):
+            return image.map { "\($0) has no image file" } ?? "no image file"
         case let .unsafeName(source, folder, problem):
             return "\(source): " + (folder.map { "cannot be written under \($0): " } ?? "") + "the name \(problem)"
         case let .pluginLoad(path, refusal):

@@ -39,7 +39,7 @@ enum ParityGridCommand: FaceBenchCommand {
         for name in datasetNames {
             let dataset = try toolbox.catalog.resolve(name)
             let images = try dataset.samples.map { sample -> (name: String, image: GrayImage) in
-                guard let path = sample.path else { throw FaceBenchError.failed("\(name): \(sample.name) has no image file") }
+                guard let path = sample.path else { throw FaceBenchError.imageFileMissing(image: "\(sample.name) of \(name)") }
                 return (sample.name, try toolbox.decoder.decode(path).gray)
             }
             let gridSize = CascadeGrid.standard.combinations.count

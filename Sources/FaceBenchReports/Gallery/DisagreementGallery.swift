@@ -38,7 +38,7 @@ extension Gallery {
                 let caption = "<figcaption><strong>\(HTMLText.escape(record.name))</strong><br>"
                     + "\(agreement.disagreementPerImage[index]) unmatched over all pairs · \(HTMLText.escape(counts.joined(separator: " · ")))</figcaption>"
                 do {
-                    guard let path = record.path else { throw FaceBenchError.failed("no image file") }
+                    guard let path = record.path else { throw FaceBenchError.imageFileMissing(image: nil) }
                     let (image, scale) = try scaled(path)
                     let (panelImage, panelScale) = Canvas.resized(image, maxSide: Self.panelSide)
                     let panels = agreement.detectors.map { id in

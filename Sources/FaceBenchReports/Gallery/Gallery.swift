@@ -71,7 +71,7 @@ public struct Gallery {
         if !errors.summary.isEmpty { caption += "<br>TIDE: " + HTMLText.escape(errors.summary) }
         caption += "</figcaption>"
         do {
-            guard let path = pick.sample.path else { throw FaceBenchError.failed("no image file") }
+            guard let path = pick.sample.path else { throw FaceBenchError.imageFileMissing(image: nil) }
             let (image, scale) = try scaled(path)
             let drawn = FaceAnnotator.draw(
                 faces: pick.sample.faces, detections: pick.detections, match: pick.match, on: image, scale: scale,

@@ -31,7 +31,7 @@ extension Gallery {
     mutating func landmarkFigure(sample: Sample, face index: Int, detections: [Detection], nme: Double?, iou: Double) -> String {
         let caption = "<figcaption><strong>\(HTMLText.escape(sample.name))</strong><br>face \(index + 1) · NME \(Formatting.fixed(nme, 4))</figcaption>"
         do {
-            guard let path = sample.path else { throw FaceBenchError.failed("no image file") }
+            guard let path = sample.path else { throw FaceBenchError.imageFileMissing(image: nil) }
             let match = GreedyMatcher.match(detections, to: sample.faces, iouThreshold: iou)
             guard let d = match.matchedDetection[index] else { throw FaceBenchError.failed("face not matched") }
             let image = try decoder.decode(path).rgb
