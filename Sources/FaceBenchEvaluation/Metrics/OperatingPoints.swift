@@ -77,19 +77,10 @@ public struct OperatingPoints: Sendable, Equatable {
 }
 
 /// `{"threshold", "precision", "recall", "f1", "tp", "fp"}`: rates in [0, 1], counts ≥ 0.
+/// Written by the synthesized encoder (the keys' order is the file's); read with the checks.
 extension OperatingPoint: Codable {
     enum CodingKeys: String, CodingKey {
         case threshold, precision, recall, f1, truePositives = "tp", falsePositives = "fp"
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(threshold, forKey: .threshold)
-        try container.encode(precision, forKey: .precision)
-        try container.encode(recall, forKey: .recall)
-        try container.encode(f1, forKey: .f1)
-        try container.encode(truePositives, forKey: .truePositives)
-        try container.encode(falsePositives, forKey: .falsePositives)
     }
 
     public init(from decoder: any Decoder) throws {
