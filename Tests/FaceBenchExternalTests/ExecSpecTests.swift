@@ -57,7 +57,8 @@ final class ExecSpecTests: XCTestCase {
     func testOtherProtocolVersionAndSilentProgram() {
         XCTAssertTrue(PluginTestSupport.error(building: #"exec:/bin/echo '{"protocol": "facebench.exec/2", "name": "x"}'"#).hasSuffix(
             "did not start: the program speaks facebench.exec/2; this FaceBench speaks facebench.exec/1"))
-        XCTAssertTrue(PluginTestSupport.error(building: "exec:--startup-timeout=0.5 /bin/sleep 30").contains("did not start: no response within 0.5 s"))
+        XCTAssertTrue(PluginTestSupport.error(building: "exec:--startup-timeout=0.5 /bin/sleep 30").hasSuffix(
+            "did not start: no response within 0.5 s (no handshake line on stdout; a program that loads a model first may need exec:--startup-timeout=SECONDS)"))
         XCTAssertTrue(PluginTestSupport.error(building: "exec:/bin/echo hello").contains("did not start: protocol violation: the handshake is not JSON"))
     }
 

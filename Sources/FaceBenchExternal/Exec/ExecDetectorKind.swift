@@ -64,9 +64,7 @@ enum ExecDetectorKind {
             handshake = session.handshake
             session.close()
         } catch {
-            let hint = "\(error)".contains("no response within")
-                ? " (no handshake line on stdout; a program that loads a model first may need exec:--startup-timeout=SECONDS)" : ""
-            throw FaceBenchError.invalidSpec(spec: spec, reason: "\(error)\(hint)")
+            throw FaceBenchError.invalidSpec(spec: spec, reason: "\(error)")
         }
         let id = try DetectorRegistry.checkedID(request.spec.label ?? DetectorRegistry.sanitizedID(handshake.name), spec: spec)
         let probeOutput = (try? FileIO.read(scratch)) ?? []

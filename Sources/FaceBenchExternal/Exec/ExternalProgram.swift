@@ -46,7 +46,11 @@ struct ExternalProgram: Sendable {
         process.terminate()
         // A probe's scratch log is deleted once the probe is over: quote it without its path.
         let scratch = stderrLog.map { $0.contains("/" + Self.probeLogPrefix) } ?? false
-        throw FaceBenchError.handshake(command: commandLine, reason: "\(failure)\(stderrTail(namingTheLog: !scratch))")
+        var reason = "\(failure)\(stderrTail(namingTheLog: !scratch))"
+        if case .timedOut = failure {
+            reason += " (no handshake line on stdout; a program that loads a model first may need exec:--startup-timeout=SECONDS)"
+        }
+        throw FaceBenchError.handshake(command: commandLine, reason: reason)
     }
 
     /// The last lines the program's latest start wrote to stderr, for error messages.
